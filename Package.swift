@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Dependency direction (one way only):
+//   OutlineCLI -> OutlineKit -> OutlineStorage -> OutlineEngine
+// OutlineEngine is pure Swift: schema, object graph, editing, predicates, migration.
+// OutlineStorage is the only module that talks to C (libxml2, zlib) and to files.
+let package = Package(
+    name: "Outline",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "outline", targets: ["OutlineCLI"]),
+        .library(name: "OutlineEngine", targets: ["OutlineEngine"]),
+        .library(name: "OutlineStorage", targets: ["OutlineStorage"]),
+        .library(name: "OutlineKit", targets: ["OutlineKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // C at the edge: module maps and shims only.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        .target(
+            name: "OutlineEngine",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "OutlineStorage",
+            dependencies: ["OutlineEngine", "CLibXML2", "CZlib"]
+        ),
+        .target(
+            name: "OutlineKit",
+            dependencies: ["OutlineEngine", "OutlineStorage"],
+            plugins: ["EmbedSchemas"]
+        ),
+        .executableTarget(
+            name: "OutlineCLI",
+            dependencies: [
+                "OutlineKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Build-time embedding of Schemas/ into OutlineKit, so the binary needs no files beside it.
+        .executableTarget(name: "SchemaEmbedder"),
+        .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
+
+        .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
+        .testTarget(name: "OutlineStorageTests", dependencies: ["OutlineStorage", "OutlineEngine"]),
+        .testTarget(name: "OutlineKitTests", dependencies: ["OutlineKit", "OutlineStorage", "OutlineEngine"]),
+        .testTarget(name: "OutlineCLITests", dependencies: ["OutlineKit"]),
+    ]
+)

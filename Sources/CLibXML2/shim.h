@@ -1,0 +1,19 @@
+#ifndef OUTLINE_CLIBXML2_SHIM_H
+#define OUTLINE_CLIBXML2_SHIM_H
+
+// Debian's libxml2 is built with ICU, whose types clash with Foundation's copy of ICU.
+// Nothing here needs ICU, so switch it off before the other headers are read.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlreader.h>
+
+/// `xmlFree` is a global function pointer that Swift 6 rejects; call it through this.
+static inline void outline_xmlFree(void *pointer) { xmlFree(pointer); }
+
+#endif

@@ -1,0 +1,42 @@
+/// A cheap handle to an object of an ``EditingContext``: the entity and the row it lives in.
+///
+/// Handles are plain values (8 bytes). They stay valid for the lifetime of the context that
+/// made them, also across undo and redo; they are not meaningful in another context. The
+/// stable, persistent identity of an object is its ``ObjectID``.
+public struct ManagedObject: Hashable, Comparable, Sendable, CustomStringConvertible {
+    @usableFromInline let raw: UInt64
+
+    /// Makes a handle for the object in `row` of the table of entity `entity`.
+    @inlinable public init(entity: Int, row: Int) {
+        precondition(entity >= 0 && entity < 1 << 16 && row >= 0 && row < 1 << 40, "object handle out of range")
+        raw = UInt64(entity) << 40 | UInt64(row)
+    }
+
+    @usableFromInline init(raw: UInt64) { self.raw = raw }
+
+    /// The index of the object's (concrete) entity in ``Schema/entities``.
+    @inlinable public var entity: Int { Int(truncatingIfNeeded: raw >> 40) }
+    /// The object's row in its entity's table.
+    @inlinable public var row: Int { Int(truncatingIfNeeded: raw & (1 << 40 - 1)) }
+
+    public static func < (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs.raw < rhs.raw }
+    public var description: String { "ManagedObject(entity: \(entity), row: \(row))" }
+}
+
+/// The persistent identity of an object: the number an XML store writes as `z102`.
+///
+/// Object IDs are unique across all entities of a document and never reused within it.
+public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// The XML store spelling, `z` followed by the number.
+    public var description: String { "z\(rawValue)" }
+
+    /// Parses `z102` (or a bare `102`).
+    public init?(string: some StringProtocol) {
+        let digits = string.hasPrefix("z") ? string.dropFirst() : Substring(string)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = UInt64(digits) else { return nil }
+        rawValue = n
+    }
+}

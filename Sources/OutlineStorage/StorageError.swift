@@ -1,0 +1,80 @@
+import Foundation
+import OutlineEngine
+
+/// The one public error type of the storage module: a file problem with its place and remedy.
+///
+/// `description` reads `FILE: where: what. What to do.`, e.g.
+/// `notes.outline: byte 1024: the compressed body ends early (expected 38112 more bytes). The
+/// file is truncated; restore it from notes.outline.bak.`
+public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A switchable classification of the failure.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The file or folder does not exist or cannot be read.
+        public static let unreadable = Code(rawValue: "unreadable")
+        /// The file cannot be written (permissions, disk full, read-only folder, ...).
+        public static let unwritable = Code(rawValue: "unwritable")
+        /// Not well-formed XML, or XML of the wrong kind.
+        public static let malformedXML = Code(rawValue: "malformedXML")
+        /// A data model that cannot be used (inconsistent, unsupported, Xcode 3 format, ...).
+        public static let invalidModel = Code(rawValue: "invalidModel")
+        /// The content is not in any format this library reads.
+        public static let unknownFormat = Code(rawValue: "unknownFormat")
+        /// The file ends before the data it declares.
+        public static let truncated = Code(rawValue: "truncated")
+        /// A checksum does not match: the bytes were changed after writing.
+        public static let checksumMismatch = Code(rawValue: "checksumMismatch")
+        /// A structurally invalid value (bad count, bad reference, bad encoding, ...).
+        public static let corrupt = Code(rawValue: "corrupt")
+        /// Written by a newer version of the format or schema than this build knows.
+        public static let unsupportedVersion = Code(rawValue: "unsupportedVersion")
+        /// The stored version hashes do not match the model.
+        public static let incompatibleModel = Code(rawValue: "incompatibleModel")
+        /// A declared size or depth is over a safety limit.
+        public static let limitExceeded = Code(rawValue: "limitExceeded")
+        /// The document changed on disk since it was opened, or another process holds it.
+        public static let conflict = Code(rawValue: "conflict")
+    }
+
+    public var code: Code
+    /// The file concerned, as the user named it.
+    public var file: String?
+    /// Where in the file: `line 12`, `byte 1024`, `entity Item`, `Item.title`.
+    public var location: String?
+    /// What is wrong, with the offending value.
+    public var message: String
+    /// What the user can do next.
+    public var hint: String?
+    /// The underlying engine error, when the failure came from the engine.
+    public var underlying: EngineError?
+
+    public init(_ code: Code, file: String? = nil, at location: String? = nil, _ message: String,
+                hint: String? = nil, underlying: EngineError? = nil) {
+        self.code = code
+        self.file = file
+        self.location = location
+        self.message = message
+        self.hint = hint
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        var text = ""
+        if let file { text += "\(file): " }
+        if let location { text += "\(location): " }
+        text += message
+        if !text.hasSuffix(".") { text += "." }
+        if let hint { text += " \(hint)" }
+        if let underlying, !underlying.details.isEmpty {
+            for detail in underlying.details { text += "\n  - \(detail)" }
+        }
+        return text
+    }
+}
+
+extension StorageError: LocalizedError {
+    public var errorDescription: String? { description }
+}
