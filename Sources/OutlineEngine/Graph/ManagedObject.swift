@@ -35,8 +35,9 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Parses `z102` (or a bare `102`).
     public init?(string: some StringProtocol) {
-        let digits = string.hasPrefix("z") ? string.dropFirst() : Substring(string)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let n = UInt64(digits) else { return nil }
+        let text = Substring(string)
+        let digits = text.hasPrefix("z") ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = UInt64(digits) else { return nil }
         rawValue = n
     }
 }
