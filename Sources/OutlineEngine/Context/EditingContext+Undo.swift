@@ -1,0 +1,154 @@
+/// Undo and redo with named groups, rollback, and the grouping of public edits.
+extension EditingContext {
+    /// Whether there is a step to undo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is a step to redo.
+    public var canRedo: Bool { !redoStack.isEmpty }
+    /// The name of the step ``undo()`` would undo, such as `Add item “Buy milk”`.
+    public var undoActionName: String? { undoStack.last?.name }
+    /// The name of the step ``redo()`` would redo.
+    public var redoActionName: String? { redoStack.last?.name }
+
+    /// Runs `body` as one undo step named `actionName`. If `body` throws, every change it made
+    /// is reverted and the error is rethrown.
+    @discardableResult
+    public func perform<R>(_ actionName: String?, _ body: () throws -> R) throws -> R {
+        beginUndoGroup(named: actionName)
+        let mark = openGroup?.changes.count ?? 0
+        do {
+            let result = try body()
+            endUndoGroup()
+            return result
+        } catch {
+            abandonGroup(from: mark)
+            throw error
+        }
+    }
+
+    /// Opens an undo group; groups nest and only the outermost one becomes an undo step.
+    public func beginUndoGroup(named name: String? = nil) {
+        if groupDepth == 0 {
+            openGroup = UndoGroup(name: name)
+        } else if let name, openGroup?.name == nil {
+            openGroup?.name = name
+        }
+        groupDepth += 1
+    }
+
+    /// Closes the group opened by the matching ``beginUndoGroup(named:)``.
+    public func endUndoGroup() {
+        precondition(groupDepth > 0, "endUndoGroup() without beginUndoGroup()")
+        groupDepth -= 1
+        guard groupDepth == 0, let group = openGroup else { return }
+        openGroup = nil
+        guard !group.changes.isEmpty else { return }
+        if isUndoRegistrationEnabled {
+            undoStack.append(group)
+            if undoLevels > 0 && undoStack.count > undoLevels { undoStack.removeFirst(undoStack.count - undoLevels) }
+            redoStack.removeAll()
+            changeCount += 1
+        }
+        notify(group.changes)
+    }
+
+    /// Reverts the changes of the open group from `mark` on, after a failed edit.
+    func abandonGroup(from mark: Int) {
+        let changes = openGroup?.changes ?? []
+        if changes.count > mark {
+            replaying = true
+            let saved = openGroup
+            openGroup = nil
+            for change in changes[mark...].reversed() { revert(change) }
+            openGroup = saved
+            openGroup?.changes.removeSubrange(mark...)
+            replaying = false
+            // The reverted changes cancel out; drop them from the journal as well.
+            journal.removeLast(2 * (changes.count - mark))
+            recomputeTracking()
+        }
+        groupDepth -= 1
+        if groupDepth == 0 {
+            let group = openGroup
+            openGroup = nil
+            if let group, !group.changes.isEmpty {
+                if isUndoRegistrationEnabled {
+                    undoStack.append(group)
+                    redoStack.removeAll()
+                    changeCount += 1
+                }
+                notify(group.changes)
+            }
+        }
+    }
+
+    /// Runs a single public edit as its own undo step unless a group is already open.
+    func edit<R>(_ body: () throws -> R) throws -> R {
+        try perform(nil, body)
+    }
+
+    /// Undoes the last step. Does nothing when there is none.
+    public func undo() {
+        precondition(groupDepth == 0, "undo() inside an open undo group")
+        guard let group = undoStack.popLast() else { return }
+        let reverse = replay(group)
+        redoStack.append(reverse)
+        changeCount -= 1
+        settle()
+        notify(reverse.changes)
+    }
+
+    /// Redoes the last undone step. Does nothing when there is none.
+    public func redo() {
+        precondition(groupDepth == 0, "redo() inside an open undo group")
+        guard let group = redoStack.popLast() else { return }
+        let reverse = replay(group)
+        undoStack.append(reverse)
+        changeCount += 1
+        settle()
+        notify(reverse.changes)
+    }
+
+    /// Forgets all undo and redo steps.
+    public func removeAllUndoSteps() {
+        undoStack.removeAll()
+        redoStack.removeAll()
+        untrackedEdits = untrackedEdits || changeCount != 0
+    }
+
+    /// Reverts every change since the last save and forgets the undo history, like Core Data.
+    public func rollback() {
+        precondition(groupDepth == 0, "rollback() inside an open undo group")
+        let changes = journal
+        replaying = true
+        for change in changes.reversed() { revert(change) }
+        replaying = false
+        let reverse = Array(journal[changes.count...])
+        undoStack.removeAll()
+        redoStack.removeAll()
+        markSaved()
+        notify(reverse)
+    }
+
+    private func replay(_ group: UndoGroup) -> UndoGroup {
+        replaying = true
+        openGroup = UndoGroup(name: group.name)
+        for change in group.changes.reversed() { revert(change) }
+        let reverse = openGroup!
+        openGroup = nil
+        replaying = false
+        return reverse
+    }
+
+    /// When undo or redo comes back to the saved state, nothing counts as changed any more.
+    private func settle() {
+        if changeCount == 0 && !untrackedEdits { markSaved() }
+    }
+
+    /// Rebuilds the inserted/updated/deleted sets from the journal.
+    func recomputeTracking() {
+        let set = ChangeSet(journal)
+        insertedObjects = set.inserted
+        updatedObjects = set.updated
+        deletedObjects = set.deleted
+    }
+}

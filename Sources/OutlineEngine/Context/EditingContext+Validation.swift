@@ -1,0 +1,119 @@
+import Foundation
+
+/// Validation of required values, bounds, patterns, counts and uniqueness, as on save.
+extension EditingContext {
+    /// Every rule the given objects break (all live objects when `objects` is nil), in object order.
+    ///
+    /// Uniqueness constraints are always checked over all objects of the constrained entities.
+    public func validationIssues(of objects: [ManagedObject]? = nil) -> [ValidationIssue] {
+        let subjects = (objects ?? schema.infos.indices.flatMap { graph.objects(ofEntity: $0, includingSubentities: false) })
+            .filter { graph.contains($0) }
+            .sorted { graph.objectID(of: $0) < graph.objectID(of: $1) }
+        var issues: [ValidationIssue] = []
+        var patterns: [String: NSRegularExpression?] = [:]
+        for object in subjects {
+            let info = entity(of: object)
+            func issue(_ property: String?, _ message: String) {
+                issues.append(ValidationIssue(object: object, objectID: objectID(of: object), entity: info.name,
+                                              property: property, message: message))
+            }
+            for (a, attribute) in info.attributes.enumerated() where !attribute.isTransient {
+                guard let value = graph.attributeValue(of: object, a) else {
+                    if !attribute.isOptional { issue(attribute.name, "a value is required") }
+                    continue
+                }
+                checkBounds(value, attribute, issue)
+                if let pattern = attribute.regularExpression, !pattern.isEmpty, case .string(let text) = value {
+                    let regex = patterns[pattern] ?? (try? NSRegularExpression(pattern: "^(?:\(pattern))$"))
+                    patterns[pattern] = regex
+                    if let regex, regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
+                        issue(attribute.name, "\"\(text)\" does not match the pattern \(pattern)")
+                    }
+                }
+            }
+            for (r, relationship) in info.relationships.enumerated() where !relationship.isTransient {
+                let targets = targets(of: object, r)
+                if let dead = targets.first(where: { !graph.contains($0) }) {
+                    issue(relationship.name, "refers to \(schema.entities[dead.entity].name) \(graph.objectID(of: dead)), which was deleted")
+                }
+                if relationship.isToMany {
+                    let count = targets.count
+                    if count == 0 && relationship.isOptional { continue }
+                    if count < relationship.minCount || (count == 0 && !relationship.isOptional) {
+                        issue(relationship.name, "has \(count) objects; at least \(max(relationship.minCount, 1)) required")
+                    } else if relationship.maxCount > 0 && count > relationship.maxCount {
+                        issue(relationship.name, "has \(count) objects; at most \(relationship.maxCount) allowed")
+                    }
+                } else if targets.isEmpty && !relationship.isOptional {
+                    issue(relationship.name, "a related object is required")
+                }
+            }
+        }
+        issues += uniquenessIssues()
+        return issues
+    }
+
+    /// Throws when ``validationIssues(of:)`` finds anything for the inserted and updated objects.
+    ///
+    /// - Throws: ``EngineError`` `validationFailed` listing every issue in `details`.
+    public func validateForSave() throws {
+        let changed = Array(insertedObjects.union(updatedObjects))
+        let issues = validationIssues(of: changed)
+        guard let first = issues.first else { return }
+        throw EngineError(.validationFailed, at: first.description.components(separatedBy: ": ").first,
+                          issues.count == 1 ? first.message : "\(issues.count) validation problems, the first: \(first.message)",
+                          hint: "Correct the values and save again.", details: issues.map(\.description))
+    }
+
+    private func checkBounds(_ value: Value, _ attribute: Attribute, _ issue: (String?, String) -> Void) {
+        let measure: Double?
+        let what: String
+        switch value {
+        case .string(let s): measure = Double(s.count); what = "length"
+        case .binary(let d): measure = Double(d.count); what = "length"
+        case .date(let d): measure = d.timeIntervalSinceReferenceDate; what = "date"
+        default: measure = value.doubleValue; what = "value"
+        }
+        guard let measure else { return }
+        func bound(_ v: Value) -> Double? { v.dateValue?.timeIntervalSinceReferenceDate ?? v.doubleValue }
+        if let min = attribute.minValue.flatMap(bound), measure < min {
+            issue(attribute.name, "\(what) \(format(measure, value)) is below the minimum \(format(min, value))")
+        }
+        if let max = attribute.maxValue.flatMap(bound), measure > max {
+            issue(attribute.name, "\(what) \(format(measure, value)) is above the maximum \(format(max, value))")
+        }
+    }
+
+    private func format(_ number: Double, _ value: Value) -> String {
+        if case .date = value { return Date(timeIntervalSinceReferenceDate: number).formatted(.iso8601) }
+        return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
+    private func uniquenessIssues() -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        for info in schema.infos {
+            for constraint in info.entity.uniquenessConstraints where !constraint.isEmpty {
+                var seen: [[String]: ManagedObject] = [:]
+                for object in graph.objects(ofEntity: info.index) {
+                    let key = constraint.map { name -> String in
+                        if let a = info.attributeIndex(named: name) {
+                            return graph.attributeValue(of: object, a).map { "\($0)" } ?? "nil"
+                        }
+                        if let r = info.relationshipIndex(named: name) {
+                            return targets(of: object, r).map { "\(graph.objectID(of: $0))" }.joined(separator: ",")
+                        }
+                        return ""
+                    }
+                    if let first = seen[key] {
+                        issues.append(ValidationIssue(
+                            object: object, objectID: objectID(of: object), entity: info.name, property: nil,
+                            message: "has the same \(constraint.joined(separator: " and ")) as \(describe(first)); it must be unique"))
+                    } else {
+                        seen[key] = object
+                    }
+                }
+            }
+        }
+        return issues
+    }
+}

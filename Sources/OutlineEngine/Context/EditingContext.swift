@@ -1,0 +1,175 @@
+/// A scratch pad over an object graph: inserts, deletes and updates with inverse relationships
+/// kept in step, delete rules applied, change tracking, undo and redo, validation and fetches.
+///
+/// Like Core Data's `NSManagedObjectContext`, a context is used from one thread at a time.
+/// Every public edit is one undo step unless it runs inside ``perform(_:_:)`` or an explicit
+/// group (``beginUndoGroup(named:)``); an edit that throws leaves the graph as it was.
+public final class EditingContext: ObjectGraphReading {
+    /// The objects. Stores read it to save; edits go through the context.
+    public let graph: ObjectGraph
+    public var schema: Schema { graph.schema }
+
+    // Change tracking since the last save.
+    public internal(set) var insertedObjects: Set<ManagedObject> = []
+    public internal(set) var updatedObjects: Set<ManagedObject> = []
+    public internal(set) var deletedObjects: Set<ManagedObject> = []
+    var journal: [Change] = []
+    /// Undo steps done minus undone since the last save; 0 means the saved state.
+    var changeCount = 0
+    /// Whether edits were made while undo registration was off (the saved state cannot be reached by undo).
+    var untrackedEdits = false
+
+    // Undo.
+    var undoStack: [UndoGroup] = []
+    var redoStack: [UndoGroup] = []
+    var openGroup: UndoGroup?
+    var groupDepth = 0
+    var replaying = false
+    /// Whether edits are recorded for undo. Turn it off for bulk work that should not be undoable.
+    public var isUndoRegistrationEnabled = true
+    /// The most undo steps kept; 0 keeps them all.
+    public var undoLevels = 0
+
+    // Observers.
+    var observers: [Int: (ChangeSet) -> Void] = [:]
+    var nextObserver = 0
+
+    /// A context over an empty graph of `schema`.
+    public convenience init(schema: Schema) {
+        self.init(graph: ObjectGraph(schema: schema))
+    }
+
+    /// A context over an existing graph (one a store loaded). The graph counts as saved.
+    public init(graph: ObjectGraph) {
+        self.graph = graph
+    }
+
+    /// Whether anything was inserted, updated or deleted since the last save.
+    public var hasChanges: Bool { !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty }
+
+    /// Marks the current state as saved: clears change tracking (undo history is kept).
+    public func markSaved() {
+        insertedObjects = []
+        updatedObjects = []
+        deletedObjects = []
+        journal = []
+        changeCount = 0
+        untrackedEdits = false
+    }
+
+    // MARK: Observation
+
+    /// Registers `handler` to be called after each undo step's worth of changes (including undo and redo).
+    @discardableResult
+    public func addObserver(_ handler: @escaping (ChangeSet) -> Void) -> ObserverToken {
+        nextObserver += 1
+        observers[nextObserver] = handler
+        return ObserverToken(id: nextObserver)
+    }
+
+    public func removeObserver(_ token: ObserverToken) { observers[token.id] = nil }
+
+    func notify(_ changes: [Change]) {
+        guard !observers.isEmpty, !changes.isEmpty else { return }
+        let set = ChangeSet(changes)
+        for key in observers.keys.sorted() { observers[key]?(set) }
+    }
+
+    // MARK: Reading
+
+    /// Whether `object` is a live object of this context.
+    public func exists(_ object: ManagedObject) -> Bool { graph.contains(object) }
+
+    /// The entity of `object`.
+    public func entity(of object: ManagedObject) -> EntityInfo { schema.infos[object.entity] }
+
+    public func objectID(of object: ManagedObject) -> ObjectID { graph.objectID(of: object) }
+
+    /// The live object with persistent id `id`.
+    public func object(with id: ObjectID) -> ManagedObject? { graph.object(with: id) }
+
+    public func attributeValue(of object: ManagedObject, _ attribute: Int) -> Value? {
+        graph.attributeValue(of: object, attribute)
+    }
+
+    public func relatedObject(of object: ManagedObject, _ relationship: Int) -> ManagedObject? {
+        graph.relatedObject(of: object, relationship)
+    }
+
+    public func relatedObjects(of object: ManagedObject, _ relationship: Int) -> [ManagedObject] {
+        graph.relatedObjects(of: object, relationship)
+    }
+
+    /// The value of the attribute called `key`.
+    public func value(forKey key: String, of object: ManagedObject) throws -> Value? {
+        try checkAlive(object)
+        return graph.attributeValue(of: object, try attributeIndex(key, of: object))
+    }
+
+    /// The destination of the to-one relationship called `key`.
+    public func object(forKey key: String, of object: ManagedObject) throws -> ManagedObject? {
+        try checkAlive(object)
+        let r = try relationshipIndex(key, of: object, toMany: false)
+        return graph.relatedObject(of: object, r)
+    }
+
+    /// The destinations of the to-many relationship called `key`, in stored order.
+    public func objects(forKey key: String, of object: ManagedObject) throws -> [ManagedObject] {
+        try checkAlive(object)
+        let r = try relationshipIndex(key, of: object, toMany: true)
+        return graph.relatedObjects(of: object, r)
+    }
+
+    /// Every live object of the entity called `entity`, subentities included, in storage order.
+    public func objects(ofEntity entity: String) throws -> [ManagedObject] {
+        graph.objects(ofEntity: try entityIndex(entity))
+    }
+
+    // MARK: Name resolution
+
+    func entityIndex(_ name: String) throws -> Int {
+        guard let index = schema.entityIndex(named: name) else {
+            throw EngineError(.unknownName, at: name, "there is no entity called \"\(name)\"",
+                              hint: "Entities are: \(schema.entities.map(\.name).joined(separator: ", ")).")
+        }
+        return index
+    }
+
+    func attributeIndex(_ key: String, of object: ManagedObject) throws -> Int {
+        let info = entity(of: object)
+        guard let index = info.attributeIndex(named: key) else {
+            throw EngineError(.unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not an attribute of \(info.name)",
+                              hint: "Attributes are: \(info.attributes.map(\.name).joined(separator: ", ")).")
+        }
+        return index
+    }
+
+    func relationshipIndex(_ key: String, of object: ManagedObject, toMany: Bool?) throws -> Int {
+        let info = entity(of: object)
+        guard let index = info.relationshipIndex(named: key) else {
+            throw EngineError(.unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not a relationship of \(info.name)",
+                              hint: "Relationships are: \(info.relationships.map(\.name).joined(separator: ", ")).")
+        }
+        if let toMany, info.relationships[index].isToMany != toMany {
+            throw EngineError(.typeMismatch, at: "\(info.name).\(key)",
+                              "\"\(key)\" is a \(toMany ? "to-one" : "to-many") relationship",
+                              hint: toMany ? "Use object(forKey:of:) and setObject(_:forKey:of:)." : "Use objects(forKey:of:), add and remove.")
+        }
+        return index
+    }
+
+    func checkAlive(_ object: ManagedObject) throws {
+        guard graph.contains(object) else {
+            throw EngineError(.invalidObject, at: "\(object)", "the object does not exist in this context (it was deleted, or belongs to another context)")
+        }
+    }
+
+    func describe(_ object: ManagedObject) -> String {
+        "\(schema.entities[object.entity].name) \(graph.objectID(of: object))"
+    }
+}
+
+/// Identifies an observer registered with ``EditingContext/addObserver(_:)``.
+public struct ObserverToken: Hashable, Sendable {
+    let id: Int
+}

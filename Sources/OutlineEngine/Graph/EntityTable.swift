@@ -1,0 +1,43 @@
+/// The objects of one concrete entity, stored column by column.
+///
+/// Rows are never reused within a graph: a deleted object's row is marked dead and keeps its
+/// values, so undo can bring it back under the same handle.
+@_spi(Storage) public struct EntityTable: Sendable {
+    public let entity: Int
+    /// Per row: the object's persistent id number.
+    public var ids: [UInt64] = []
+    /// Per row: whether the object exists (false once deleted).
+    public var alive: [Bool] = []
+    /// One column per attribute of the entity's flattened attribute list.
+    public var attributes: [AttributeColumn]
+    /// One column per relationship of the entity's flattened relationship list.
+    public var relationships: [RelationshipColumn]
+    /// The number of rows with `alive` set.
+    public internal(set) var liveCount = 0
+
+    init(info: EntityInfo) {
+        entity = info.index
+        attributes = info.attributes.map { AttributeColumn(type: $0.type) }
+        relationships = info.relationships.map { RelationshipColumn(isToMany: $0.isToMany) }
+    }
+
+    public var rowCount: Int { ids.count }
+
+    mutating func reserve(_ rows: Int) {
+        ids.reserveCapacity(rows)
+        alive.reserveCapacity(rows)
+        for i in attributes.indices { attributes[i].reserve(rows) }
+        for i in relationships.indices { relationships[i].reserve(rows) }
+    }
+
+    /// Appends a live row with the given attribute values (in storage form) and empty relationships.
+    mutating func appendRow(id: UInt64, values: [Value?]) -> Int {
+        let row = ids.count
+        ids.append(id)
+        alive.append(true)
+        liveCount += 1
+        for i in attributes.indices { attributes[i].append(values[i]) }
+        for i in relationships.indices { relationships[i].appendRow() }
+        return row
+    }
+}

@@ -1,0 +1,235 @@
+/// Builds an ``ObjectGraph`` in bulk, as stores do when they open a file.
+///
+/// Loading bypasses change tracking and undo. A store sets attribute values and relationship
+/// destinations as the file has them; ``finish()`` then completes the side of each inverse
+/// pair that the file did not provide and checks the sides it did provide against each other.
+@_spi(Storage) public struct GraphLoader {
+    public let schema: Schema
+    public private(set) var tables: [EntityTable]
+    private var maxID: UInt64 = 0
+    private var declaredNextID: UInt64 = 0
+    /// Per entity, per relationship: whether the file supplied this side.
+    private var supplied: [[Bool]]
+
+    public init(schema: Schema) {
+        self.schema = schema
+        self.tables = schema.infos.map(EntityTable.init(info:))
+        self.supplied = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
+    }
+
+    /// Reserves room for `count` objects of `entity`.
+    public mutating func reserve(entity: Int, count: Int) { tables[entity].reserve(count) }
+
+    /// Adds an object with all attributes nil and no relationships.
+    public mutating func appendObject(entity: Int, id: ObjectID) -> ManagedObject {
+        maxID = max(maxID, id.rawValue)
+        let row = tables[entity].appendRow(id: id.rawValue, values: [Value?](repeating: nil, count: tables[entity].attributes.count))
+        return ManagedObject(entity: entity, row: row)
+    }
+
+    /// The id the file declares as next (Core Data's `nextObjectID`); new ids start above the
+    /// larger of this and the highest id in use.
+    public mutating func declareNextID(_ next: UInt64) { declaredNextID = next }
+
+    /// Direct access to a table's columns for fast decoding.
+    public mutating func withTable<R>(_ entity: Int, _ body: (inout EntityTable) throws -> R) rethrows -> R {
+        try body(&tables[entity])
+    }
+
+    /// Sets an attribute value; `value` must already have the attribute type's storage form.
+    public mutating func setAttribute(_ object: ManagedObject, _ attribute: Int, _ value: Value?) {
+        tables[object.entity].attributes[attribute].set(object.row, value)
+    }
+
+    /// Sets a to-one destination as read from the file.
+    public mutating func setRelated(_ object: ManagedObject, _ relationship: Int, _ target: ManagedObject?) {
+        supplied[object.entity][relationship] = true
+        tables[object.entity].relationships[relationship].setObject(object.row, target)
+    }
+
+    /// Sets the destinations of a to-many relationship, in stored order, as read from the file.
+    public mutating func setRelated(_ object: ManagedObject, _ relationship: Int, _ members: [ManagedObject]) {
+        supplied[object.entity][relationship] = true
+        tables[object.entity].relationships[relationship].many[object.row] = members
+    }
+
+    /// Marks a relationship of an entity as supplied by the file even where no object set it.
+    public mutating func markSupplied(entity: Int, relationship: Int) {
+        supplied[entity][relationship] = true
+    }
+
+    /// Completes inverse sides, checks supplied pairs, and returns the graph.
+    ///
+    /// - Throws: ``EngineError`` (`inconsistentGraph`) when a relationship points at an object of
+    ///   the wrong entity or when two supplied sides of an inverse pair disagree, naming the objects.
+    public consuming func finish() throws -> ObjectGraph {
+        try checkDestinations()
+        for pair in InversePair.all(in: schema) {
+            let forwardSupplied = pair.forward.family.contains { supplied[$0][pair.forward.relationship] }
+            let inverseSupplied = pair.inverse.family.contains { supplied[$0][pair.inverse.relationship] }
+            switch (forwardSupplied, inverseSupplied) {
+            case (false, false): continue
+            case (true, false): try derive(pair.inverse, from: pair.forward)
+            case (false, true): try derive(pair.forward, from: pair.inverse)
+            case (true, true):
+                if pair.forwardIsToOne {
+                    try verify(pair.forward, against: pair.inverse)
+                } else {
+                    try verify(pair.inverse, against: pair.forward)
+                }
+            }
+        }
+        let next = max(declaredNextID, maxID + 1)
+        return ObjectGraph(schema: schema, tables: tables, nextID: next)
+    }
+
+    private func checkDestinations() throws {
+        for info in schema.infos {
+            let table = tables[info.index]
+            for (r, column) in table.relationships.enumerated() {
+                let destination = info.destinations[r]
+                func check(_ target: ManagedObject, _ row: Int) throws {
+                    guard target.entity < tables.count, target.row < tables[target.entity].rowCount,
+                          schema.infos[target.entity].isKind(of: destination) else {
+                        throw EngineError(.inconsistentGraph, at: "\(info.name) \(ObjectID(table.ids[row]))",
+                                          "relationship \"\(info.relationships[r].name)\" points at an object that is not a \(schema.entities[destination].name)",
+                                          hint: "The file is damaged; restore it from a backup.")
+                    }
+                }
+                if column.isToMany {
+                    for row in 0 ..< column.many.count { for t in column.many[row] { try check(t, row) } }
+                } else {
+                    for row in 0 ..< column.single.count {
+                        if let t = column.object(row) { try check(t, row) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body(source, target)` for every link stored on `side`, in table, row and member order.
+    private func forEachLink(_ side: InversePair.Side, _ body: (ManagedObject, ManagedObject) throws -> Void) rethrows {
+        for entity in side.family {
+            let column = tables[entity].relationships[side.relationship]
+            if column.isToMany {
+                for row in 0 ..< column.many.count {
+                    for target in column.many[row] { try body(ManagedObject(entity: entity, row: row), target) }
+                }
+            } else {
+                for row in 0 ..< column.single.count {
+                    if let target = column.object(row) { try body(ManagedObject(entity: entity, row: row), target) }
+                }
+            }
+        }
+    }
+
+    /// Fills `side` (empty so far) as the mirror image of `source`.
+    private mutating func derive(_ side: InversePair.Side, from source: InversePair.Side) throws {
+        var links: [(ManagedObject, ManagedObject)] = []
+        forEachLink(source) { links.append(($0, $1)) }
+        let toMany = schema.infos[side.family[0]].relationships[side.relationship].isToMany
+        for (owner, target) in links {
+            if toMany {
+                tables[target.entity].relationships[side.relationship].many[target.row].append(owner)
+            } else if let existing = tables[target.entity].relationships[side.relationship].object(target.row), existing != owner {
+                throw conflict(target, side, existing, owner)
+            } else {
+                tables[target.entity].relationships[side.relationship].setObject(target.row, owner)
+            }
+        }
+    }
+
+    /// Checks that `side` holds exactly the mirror image of `source`: the same links, each once.
+    ///
+    /// One direction suffices: equal link sets seen from one side are equal from the other.
+    private func verify(_ side: InversePair.Side, against source: InversePair.Side) throws {
+        let toMany = schema.infos[side.family[0]].relationships[side.relationship].isToMany
+        if !toMany {
+            // Flat arrays per table: the owner each target should point back to.
+            var expected = tables.map { [UInt64](repeating: RelationshipColumn.none, count: $0.rowCount) }
+            try forEachLink(source) { owner, target in
+                let previous = expected[target.entity][target.row]
+                if previous != RelationshipColumn.none {
+                    throw conflict(target, side, ManagedObject(raw: previous), owner)
+                }
+                expected[target.entity][target.row] = owner.raw
+            }
+            for entity in side.family {
+                let column = tables[entity].relationships[side.relationship]
+                for row in 0 ..< column.single.count where column.single[row] != expected[entity][row] {
+                    let object = ManagedObject(entity: entity, row: row)
+                    let want = expected[entity][row], have = column.single[row]
+                    throw conflict(object, side, ManagedObject(raw: have == RelationshipColumn.none ? want : have),
+                                   ManagedObject(raw: want == RelationshipColumn.none ? have : want))
+                }
+            }
+            return
+        }
+        var expected: [ManagedObject: [ManagedObject]] = [:]
+        forEachLink(source) { owner, target in expected[target, default: []].append(owner) }
+        for entity in side.family {
+            let column = tables[entity].relationships[side.relationship]
+            for row in 0 ..< column.many.count {
+                let object = ManagedObject(entity: entity, row: row)
+                let want = expected.removeValue(forKey: object) ?? []
+                let have = column.many[row]
+                if want.count == have.count && (want == have || want.sorted() == have.sorted()) { continue }
+                let odd = want.first { !have.contains($0) } ?? have.first { !want.contains($0) } ?? object
+                throw conflict(object, side, odd, odd)
+            }
+        }
+    }
+
+    private func conflict(_ object: ManagedObject, _ side: InversePair.Side, _ a: ManagedObject, _ b: ManagedObject) -> EngineError {
+        let info = schema.infos[object.entity]
+        let name = info.relationships[side.relationship].name
+        func id(_ o: ManagedObject) -> String {
+            o.entity < tables.count && o.row < tables[o.entity].rowCount ? ObjectID(tables[o.entity].ids[o.row]).description : "?"
+        }
+        return EngineError(.inconsistentGraph, at: "\(info.name) \(id(object))",
+                           "relationship \"\(name)\" disagrees with its inverse (it involves \(id(a)) and \(id(b)))",
+                           hint: "The two sides of a relationship must mirror each other; the file is damaged or was edited by hand.")
+    }
+}
+
+/// A relationship and its inverse, each given by the entities that store it and its index.
+struct InversePair {
+    struct Side: Equatable {
+        /// The entity that declares the relationship and every subentity (all store the column).
+        var family: [Int]
+        var relationship: Int
+    }
+    var forward: Side
+    var inverse: Side
+    var forwardIsToOne: Bool
+
+    /// Every inverse pair of `schema`, each once.
+    static func all(in schema: Schema) -> [InversePair] {
+        var pairs: [InversePair] = []
+        for info in schema.infos {
+            let parentCount = info.superentities.first.map { schema.infos[$0].relationships.count } ?? 0
+            for r in parentCount ..< info.relationships.count {
+                guard let i = info.inverses[r] else { continue }
+                let destination = info.destinations[r]
+                let declaring = declaringEntity(of: i, in: destination, schema)
+                let forward = (info.index, r)
+                let backward = (declaring, i)
+                guard forward.0 < backward.0 || (forward.0 == backward.0 && forward.1 <= backward.1) else { continue }
+                pairs.append(InversePair(
+                    forward: Side(family: [info.index] + info.subentities, relationship: r),
+                    inverse: Side(family: [declaring] + schema.infos[declaring].subentities, relationship: i),
+                    forwardIsToOne: !info.relationships[r].isToMany))
+            }
+        }
+        return pairs
+    }
+
+    /// The entity among `entity` and its ancestors that declares relationship index `r`.
+    static func declaringEntity(of r: Int, in entity: Int, _ schema: Schema) -> Int {
+        var current = entity
+        for ancestor in schema.infos[entity].superentities {
+            if r < schema.infos[ancestor].relationships.count { current = ancestor } else { break }
+        }
+        return current
+    }
+}
