@@ -1,0 +1,78 @@
+import Foundation
+import OutlineEngine
+
+/// What a document says about itself, readable without loading its objects.
+public struct StoreMetadata: Sendable, Equatable {
+    /// Metadata keys Core Data writes itself; everything else is a custom key.
+    public static let reservedKeys: Set<String> = [
+        "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
+        "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesDigest", "NSStoreType", "NSStoreUUID",
+        "NSStoreModelVersionChecksumKey", StoreMetadata.embeddedModelKey, StoreMetadata.embeddedModelNameKey,
+    ]
+    /// The metadata key under which a document embeds its model (Xcode `contents` XML, as a string).
+    public static let embeddedModelKey = "OutlineEmbeddedModel"
+    /// The metadata key holding the embedded model's version name (such as `Outline 3`).
+    public static let embeddedModelNameKey = "OutlineEmbeddedModelName"
+
+    public var format: DocumentFormat
+    /// The store's UUID (upper-case in XML files).
+    public var uuid: UUID
+    /// Entity name -> 32-byte version hash, as stored in the file.
+    public var versionHashes: [String: Data]
+    /// The model's version identifiers (`NSStoreModelVersionIdentifiers`).
+    public var versionIdentifiers: [String]
+    /// The schema the document embeds, if any (Apple's files embed none).
+    public var embeddedSchema: Schema?
+    /// Live object counts per entity name, when the format records them (binary) or after a load.
+    public var objectCounts: [String: Int]?
+    /// Keys Core Data does not reserve, as found in the file, in file order.
+    public var custom: [(key: String, value: PropertyListValue)]
+    /// Core Data's `NSPersistenceFrameworkVersion`, when present.
+    public var frameworkVersion: Int64?
+    /// The next object id number the file declares (`nextObjectID`).
+    public var nextObjectID: UInt64?
+    /// Binary documents: the zlib level the body was written with.
+    public var compressionLevel: Int?
+    /// Binary documents: size of the body once inflated.
+    public var uncompressedSize: Int?
+
+    public init(format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
+                versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,
+                objectCounts: [String: Int]? = nil, custom: [(key: String, value: PropertyListValue)] = [],
+                frameworkVersion: Int64? = nil, nextObjectID: UInt64? = nil,
+                compressionLevel: Int? = nil, uncompressedSize: Int? = nil) {
+        self.format = format
+        self.uuid = uuid
+        self.versionHashes = versionHashes
+        self.versionIdentifiers = versionIdentifiers
+        self.embeddedSchema = embeddedSchema
+        self.objectCounts = objectCounts
+        self.custom = custom
+        self.frameworkVersion = frameworkVersion
+        self.nextObjectID = nextObjectID
+        self.compressionLevel = compressionLevel
+        self.uncompressedSize = uncompressedSize
+    }
+
+    /// The value of custom key `key`.
+    public subscript(custom key: String) -> PropertyListValue? {
+        get { custom.first { $0.key == key }?.value }
+        set {
+            if let index = custom.firstIndex(where: { $0.key == key }) {
+                if let newValue { custom[index].value = newValue } else { custom.remove(at: index) }
+            } else if let newValue {
+                custom.append((key, newValue))
+            }
+        }
+    }
+
+    public static func == (lhs: StoreMetadata, rhs: StoreMetadata) -> Bool {
+        lhs.format == rhs.format && lhs.uuid == rhs.uuid && lhs.versionHashes == rhs.versionHashes
+            && lhs.versionIdentifiers == rhs.versionIdentifiers && lhs.embeddedSchema == rhs.embeddedSchema
+            && lhs.objectCounts == rhs.objectCounts && lhs.frameworkVersion == rhs.frameworkVersion
+            && lhs.nextObjectID == rhs.nextObjectID && lhs.compressionLevel == rhs.compressionLevel
+            && lhs.uncompressedSize == rhs.uncompressedSize
+            && lhs.custom.count == rhs.custom.count
+            && zip(lhs.custom, rhs.custom).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
