@@ -97,7 +97,7 @@ public enum ModelReader {
         let versionFolders = Set(below.compactMap { relative -> String? in
             let first = relative.split(separator: "/").first.map(String.init) ?? ""
             return first.hasSuffix(".xcdatamodel") ? first : nil
-        }).sorted { ModelBundle.precedes($0, $1) }
+        }).sorted { ModelBundle.precedes(versionName($0), versionName($1)) }
         guard !versionFolders.isEmpty else {
             throw StorageError(.invalidModel, file: shown(path), "the bundle holds no model versions (no *.xcdatamodel folder)",
                                hint: "Add a version in Xcode (Editor > Add Model Version), or check the path.")
