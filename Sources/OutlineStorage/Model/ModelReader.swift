@@ -36,7 +36,11 @@ public enum ModelReader {
                 }
             }
         } else {
-            files[name] = try contents(of: url)
+            // Keep the folder in the key: a bare contents file takes its version name from it.
+            let folder = url.deletingLastPathComponent()
+            let key = "\(folder.lastPathComponent)/\(name)"
+            let data = try contents(of: url)
+            return try read(path: key, in: [key: data], displayRoot: folder.deletingLastPathComponent().path)
         }
         guard !files.isEmpty else {
             throw StorageError(.invalidModel, file: url.path, "the folder holds no model (no contents file and no .xcdatamodel folder)",
@@ -90,7 +94,7 @@ public enum ModelReader {
                                hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
         }
         let folderName = path.split(separator: "/").last.map(String.init) ?? ""
-        if below.contains(where: modelFileNames.contains) {
+        if folderName.hasSuffix(".xcdatamodel") || below.contains(where: modelFileNames.contains) {
             let schema = try readVersion(folder: path, name: versionName(folderName), files: files, shown: shown)
             return ModelBundle(name: schema.name, versions: [schema], currentVersionName: schema.name)
         }
