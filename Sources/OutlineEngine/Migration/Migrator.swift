@@ -74,7 +74,12 @@ private struct Run {
         try checkCancelled()
         report(.checking, 0, 1)
         loader.declareNextID(source.nextID)
-        let graph = try loader.finish()
+        let hadViolations = !report.violations.isEmpty
+        // With violations already found the links may not mirror (a collapsed to-many), so the
+        // graph is only finished to look for further problems.
+        guard let graph = hadViolations ? try? loader.finish() : try loader.finish() else {
+            return Migrator.Result(graph: nil, report: report)
+        }
         checkRequiredRelationships(graph)
         report(.checking, 1, 1)
         return Migrator.Result(graph: report.violations.isEmpty ? graph : nil, report: report)
