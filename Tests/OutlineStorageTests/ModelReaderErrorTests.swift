@@ -260,3 +260,18 @@ extension ModelReaderErrorTests {
                 + "XML \"contents\" file). Re-save it in Xcode 4 or later, which converts it.")
     }
 }
+
+extension ModelReaderErrorTests {
+    @Test func entityExpansionBombIsRefused() throws {
+        var lines = [#"<?xml version="1.0"?>"#, "<!DOCTYPE model [", #"<!ENTITY e0 "boom">"#]
+        for level in 1...9 {
+            lines.append("<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">")
+        }
+        lines += ["]>", #"<model><entity name="A" representedClassName="&e9;"/></model>"#]
+        let error = try #require(throws: StorageError.self) {
+            try ModelReader.read(path: "contents", in: ["contents": lines.joined(separator: "\n")])
+        }
+        #expect(error.description == "contents: line 14: not well-formed XML (Detected an entity reference loop). "
+                + "The file is not a well-formed Xcode data model; restore it from a backup or re-save it in Xcode.")
+    }
+}

@@ -28,7 +28,8 @@ struct ModelXMLElement: Sendable, Equatable {
 
     /// Parses `data` as XML and returns its root element.
     ///
-    /// No network access, no external DTD, no entity substitution.
+    /// No network access, no external DTD, no entity substitution; the encoding comes from the
+    /// XML declaration (Xcode writes UTF-8).
     /// - Throws: ``StorageError`` `malformedXML` with the line of the first error.
     static func parse(_ data: Data, file: String) throws -> ModelXMLElement {
         _ = libxml2Initialized
@@ -56,7 +57,7 @@ struct ModelXMLElement: Sendable, Equatable {
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count <= Int(Int32.max) else { return nil }
             return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
-                                     nil, "UTF-8", options)
+                                     nil, nil, options)
         }
         guard let document else { throw parseError(firstError.takeUnretainedValue(), data: data, file: file) }
         defer { xmlFreeDoc(document) }
