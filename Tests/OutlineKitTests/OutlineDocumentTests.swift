@@ -112,16 +112,18 @@ import Testing
 
     @Test func childrenAreReadInOrderEvenWhenStoredOtherwise() throws {
         let schema = try Support.currentSchema()
+        let index = Support.indices(schema)
+        let children = schema.info(named: "Item")!.relationshipIndex(named: "children")!
         var loader = GraphLoader(schema: schema)
         let root = loader.appendObject(entity: 0, id: ObjectID(1))
         var kids: [ManagedObject] = []
         for (i, order) in [2, 0, 1].enumerated() {
             let kid = loader.appendObject(entity: 0, id: ObjectID(UInt64(i + 2)))
-            loader.setAttribute(kid, 0, .integer(Int64(order)))
-            loader.setAttribute(kid, 1, .string("order \(order)"))
+            loader.setAttribute(kid, index.order, .integer(Int64(order)))
+            loader.setAttribute(kid, index.text, .string("order \(order)"))
             kids.append(kid)
         }
-        loader.setRelated(root, 0, kids)
+        loader.setRelated(root, children, kids)
         let document = try OutlineDocument(context: EditingContext(graph: try loader.finish()))
         #expect(Support.outline(document) == ["order 0", "order 1", "order 2"])
         #expect(!document.context.hasChanges)
@@ -157,5 +159,23 @@ import Testing
         document.context.undo()
         #expect(!document.context.hasChanges)
         Support.checkInvariants(document)
+    }
+}
+
+@Suite struct OutlineDocumentVersionTests {
+    @Test func version1DocumentsUseTitleAndRefuseNotes() throws {
+        let v1 = try #require(try OutlineSchemas.version(named: "Outline"))
+        let document = try OutlineDocument(context: EditingContext(schema: v1))
+        let item = try document.insertItem("Groceries")
+        #expect(document.text(of: item) == "Groceries")
+        #expect(!document.supportsNotes && !document.supportsDone)
+        let error = #expect(throws: OutlineError.self) { try document.setNote("x", of: item) }
+        #expect(error?.description == "Outline: this schema version has no notes. Migrate the document to the current version first (`outline migrate`).")
+    }
+
+    @Test func aSchemaWithoutItemsIsNotAnOutline() throws {
+        let schema = try Schema(name: "Other", entities: [Entity(name: "Thing")])
+        let error = #expect(throws: OutlineError.self) { try OutlineDocument(context: EditingContext(schema: schema)) }
+        #expect(error?.code == .notAnOutline)
     }
 }

@@ -5,21 +5,15 @@ import Testing
 
 /// Shared helpers for outline domain tests.
 enum OutlineTestSupport {
-    /// The shape of the current outline schema, defined in code so domain tests do not depend on files.
+    /// The current outline schema, as embedded from `Schemas/`.
     static func currentSchema() throws -> Schema {
-        try Schema(name: "Outline 3", entities: [
-            Entity(name: "Item", attributes: [
-                Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
-                Attribute(name: "text", type: .string, renamingIdentifier: "title"),
-                Attribute(name: "note", type: .string),
-                Attribute(name: "done", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
-                Attribute(name: "collapsed", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
-                Attribute(name: "created", type: .date),
-            ], relationships: [
-                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
-                Relationship(name: "parent", destination: "Item", inverse: "children", deleteRule: .nullify),
-            ]),
-        ])
+        try OutlineSchemas.current
+    }
+
+    /// Attribute and relationship indices of `Item` in the current schema.
+    static func indices(_ schema: Schema) -> (order: Int, text: Int, parent: Int) {
+        let info = schema.info(named: "Item")!
+        return (info.attributeIndex(named: "order")!, info.attributeIndex(named: "text")!, info.relationshipIndex(named: "parent")!)
     }
 
     static func emptyDocument() throws -> OutlineDocument {
@@ -53,13 +47,14 @@ enum OutlineTestSupport {
         let schema = try currentSchema()
         var loader = GraphLoader(schema: schema)
         loader.reserve(entity: 0, count: depth + 1)
+        let index = indices(schema)
         var previous = loader.appendObject(entity: 0, id: ObjectID(1))
-        loader.setAttribute(previous, 0, .integer(0))
+        loader.setAttribute(previous, index.order, .integer(0))
         for i in 0 ..< depth {
             let item = loader.appendObject(entity: 0, id: ObjectID(UInt64(i + 2)))
-            loader.setAttribute(item, 0, .integer(0))
-            loader.setAttribute(item, 1, .string("level \(i + 1)"))
-            loader.setRelated(item, 1, previous)
+            loader.setAttribute(item, index.order, .integer(0))
+            loader.setAttribute(item, index.text, .string("level \(i + 1)"))
+            loader.setRelated(item, index.parent, previous)
             previous = item
         }
         return try OutlineDocument(context: EditingContext(graph: try loader.finish()))
@@ -70,6 +65,7 @@ enum OutlineTestSupport {
         let schema = try currentSchema()
         var loader = GraphLoader(schema: schema)
         loader.reserve(entity: 0, count: count + 1)
+        let index = indices(schema)
         var all = [loader.appendObject(entity: 0, id: ObjectID(1))]
         all.reserveCapacity(count + 1)
         var childCounts = [0]
@@ -77,9 +73,9 @@ enum OutlineTestSupport {
         for i in 0 ..< count {
             if childCounts[parentIndex] == fanOut { parentIndex += 1 }
             let item = loader.appendObject(entity: 0, id: ObjectID(UInt64(i + 2)))
-            loader.setAttribute(item, 0, .integer(Int64(childCounts[parentIndex])))
-            loader.setAttribute(item, 1, .string("item \(i + 1)"))
-            loader.setRelated(item, 1, all[parentIndex])
+            loader.setAttribute(item, index.order, .integer(Int64(childCounts[parentIndex])))
+            loader.setAttribute(item, index.text, .string("item \(i + 1)"))
+            loader.setRelated(item, index.parent, all[parentIndex])
             childCounts[parentIndex] += 1
             all.append(item)
             childCounts.append(0)
