@@ -119,12 +119,12 @@ extension BinaryHeader {
         var total = 0
         for index in 0 ..< count {
             let at = c.position
-            let stored = try c.readCount("the compressed size of chunk \(index)", limit: Int(UInt32.max), minimumBytesEach: 0)
-            let size = try c.readCount("the size of chunk \(index)", limit: Int(UInt32.max), minimumBytesEach: 0)
+            let stored = try c.readCount("the compressed size of chunk \(index + 1)", limit: Int(UInt32.max), minimumBytesEach: 0)
+            let size = try c.readCount("the size of chunk \(index + 1)", limit: Int(UInt32.max), minimumBytesEach: 0)
             let crc = try c.readUInt32()
-            guard stored > 0 else { throw c.corrupt("chunk \(index) is empty", at: at) }
+            guard stored > 0 else { throw c.corrupt("chunk \(index + 1) is empty", at: at) }
             guard size <= stored * BinaryFormat.maximumCompressionRatio else {
-                throw c.limit("chunk \(index) declares \(size) bytes inflated from \(stored) compressed bytes, "
+                throw c.limit("chunk \(index + 1) declares \(size) bytes inflated from \(stored) compressed bytes, "
                               + "more than zlib can expand (\(BinaryFormat.maximumCompressionRatio):1)", at: at)
             }
             total += size

@@ -116,8 +116,13 @@ public enum BinaryStore {
     // MARK: Model and metadata
 
     static func embeddedSchema(_ header: BinaryHeader, file: String) throws -> Schema {
-        try ModelReader.readSchema(contents: Data(header.modelContents.utf8), name: header.modelName,
-                                   file: "\(file) (embedded model)")
+        do {
+            return try ModelReader.readSchema(contents: Data(header.modelContents.utf8), name: header.modelName,
+                                              file: "\(file) (embedded model)")
+        } catch var error as StorageError {
+            error.hint = "The model the document embeds is damaged; open it with its model given, or restore it from \(file).bak."
+            throw error
+        }
     }
 
     static func checkHashes(_ header: BinaryHeader, against schema: Schema, file: String, embedded: Bool) throws {

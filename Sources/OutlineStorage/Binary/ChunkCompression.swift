@@ -49,7 +49,7 @@ enum ChunkCompression {
         }
         guard available == stored else {
             throw BinaryError.corrupt(file, at: "byte \(start + stored)",
-                                      "\(BinaryError.byteCount(available - stored)) follow the end of the body")
+                                      "\(BinaryError.byteCount(available - stored)) of unexpected data follow the body")
         }
         var input = start, output = 0
         let offsets = header.chunks.map { chunk -> (input: Int, output: Int) in
