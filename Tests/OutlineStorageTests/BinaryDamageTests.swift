@@ -127,7 +127,7 @@ import OutlineEngine
 
     @Test func trailingBytesAfterTheBodyAreReported() throws {
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(small + [0], schema: nil, file: "t.outline") }
-        #expect(error?.description == "t.outline: byte \(small.count): 1 byte of unexpected data follow the body. The file is damaged; restore it from t.outline.bak.")
+        #expect(error?.description == "t.outline: byte \(small.count): the body is followed by 1 byte of unexpected data. The file is damaged; restore it from t.outline.bak.")
     }
 }
 

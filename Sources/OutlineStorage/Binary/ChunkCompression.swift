@@ -49,7 +49,7 @@ enum ChunkCompression {
         }
         guard available == stored else {
             throw BinaryError.corrupt(file, at: "byte \(start + stored)",
-                                      "\(BinaryError.byteCount(available - stored)) of unexpected data follow the body")
+                                      "the body is followed by \(BinaryError.byteCount(available - stored)) of unexpected data")
         }
         var input = start, output = 0
         let offsets = header.chunks.map { chunk -> (input: Int, output: Int) in
