@@ -36,7 +36,11 @@ public enum ModelReader {
                 }
             }
         } else {
-            files[name] = try contents(of: url)
+            // Keep the folder in the key: a bare contents file takes its version name from it.
+            let folder = url.deletingLastPathComponent()
+            let key = "\(folder.lastPathComponent)/\(name)"
+            let data = try contents(of: url)
+            return try read(path: key, in: [key: data], displayRoot: folder.deletingLastPathComponent().path)
         }
         guard !files.isEmpty else {
             throw StorageError(.invalidModel, file: url.path, "the folder holds no model (no contents file and no .xcdatamodel folder)",
@@ -90,14 +94,14 @@ public enum ModelReader {
                                hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
         }
         let folderName = path.split(separator: "/").last.map(String.init) ?? ""
-        if below.contains(where: modelFileNames.contains) {
+        if folderName.hasSuffix(".xcdatamodel") || below.contains(where: modelFileNames.contains) {
             let schema = try readVersion(folder: path, name: versionName(folderName), files: files, shown: shown)
             return ModelBundle(name: schema.name, versions: [schema], currentVersionName: schema.name)
         }
         let versionFolders = Set(below.compactMap { relative -> String? in
             let first = relative.split(separator: "/").first.map(String.init) ?? ""
             return first.hasSuffix(".xcdatamodel") ? first : nil
-        }).sorted { ModelBundle.precedes($0, $1) }
+        }).sorted { ModelBundle.precedes(versionName($0), versionName($1)) }
         guard !versionFolders.isEmpty else {
             throw StorageError(.invalidModel, file: shown(path), "the bundle holds no model versions (no *.xcdatamodel folder)",
                                hint: "Add a version in Xcode (Editor > Add Model Version), or check the path.")

@@ -66,14 +66,17 @@ public enum ModelWriter {
     private static func lines(of attribute: Attribute) -> [String] {
         let type = attribute.type
         let isDate = type == .date
+        // Values of types without a text form (Binary, Transformable) cannot be written; the reader ignores them too.
+        let text = { (value: Value?) in ModelValues.hasTextForm(type) ? value.map(ModelValues.format) : nil }
+        let bound = { (value: Value?) in ModelValues.boundType(of: type) == nil ? nil : value.map(ModelValues.format) }
         let open = tag("attribute", [
             ("name", attribute.name),
             ("optional", yes(attribute.isOptional)),
             ("transient", yes(attribute.isTransient)),
             ("attributeType", type == .undefined ? nil : type.modelName),
-            (isDate ? "minDateTimeInterval" : "minValueString", attribute.minValue.map(ModelValues.format)),
-            (isDate ? "maxDateTimeInterval" : "maxValueString", attribute.maxValue.map(ModelValues.format)),
-            (isDate ? "defaultDateTimeInterval" : "defaultValueString", attribute.defaultValue.map(ModelValues.format)),
+            (isDate ? "minDateTimeInterval" : "minValueString", bound(attribute.minValue)),
+            (isDate ? "maxDateTimeInterval" : "maxValueString", bound(attribute.maxValue)),
+            (isDate ? "defaultDateTimeInterval" : "defaultValueString", text(attribute.defaultValue)),
             ("regularExpressionString", attribute.regularExpression),
             ("allowsExternalBinaryDataStorage", yes(attribute.allowsExternalBinaryDataStorage)),
             ("valueTransformerName", attribute.valueTransformerName),

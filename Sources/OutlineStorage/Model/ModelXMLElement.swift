@@ -28,7 +28,8 @@ struct ModelXMLElement: Sendable, Equatable {
 
     /// Parses `data` as XML and returns its root element.
     ///
-    /// No network access, no external DTD, no entity substitution.
+    /// No network access, no external DTD, no entity substitution; the encoding comes from the
+    /// XML declaration (Xcode writes UTF-8).
     /// - Throws: ``StorageError`` `malformedXML` with the line of the first error.
     static func parse(_ data: Data, file: String) throws -> ModelXMLElement {
         _ = libxml2Initialized
@@ -37,14 +38,28 @@ struct ModelXMLElement: Sendable, Equatable {
                                hint: "Free some memory and try again.")
         }
         defer { xmlFreeParserCtxt(context) }
+        // libxml2 remembers only the last error, which after a fatal one is a less helpful
+        // "Premature end of data"; keep the first instead.
+        let firstError = Unmanaged.passRetained(FirstError())
+        defer { firstError.release() }
+        context.pointee._private = firstError.toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            // `userData` is the parser context itself (libxml2's default).
+            guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue,
+                  let box = userData.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            guard first.message == nil else { return }
+            first.message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+            first.line = Int(error.pointee.line)
+        }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                             | XML_PARSE_BIG_LINES.rawValue)
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count <= Int(Int32.max) else { return nil }
             return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
-                                     nil, "UTF-8", options)
+                                     nil, nil, options)
         }
-        guard let document else { throw parseError(context, data: data, file: file) }
+        guard let document else { throw parseError(firstError.takeUnretainedValue(), data: data, file: file) }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else {
             throw StorageError(.malformedXML, file: file, "the document has no root element",
@@ -55,17 +70,22 @@ struct ModelXMLElement: Sendable, Equatable {
 
     private static let libxml2Initialized: Void = { xmlInitParser() }()
 
-    private static func parseError(_ context: xmlParserCtxtPtr, data: Data, file: String) -> StorageError {
+    /// The first error libxml2 reported while parsing.
+    private final class FirstError {
+        var message: String?
+        var line = 0
+    }
+
+    private static func parseError(_ first: FirstError, data: Data, file: String) -> StorageError {
         let hint = "The file is not a well-formed Xcode data model; restore it from a backup or re-save it in Xcode."
         guard data.count > 0 else {
             return StorageError(.malformedXML, file: file, "the file is empty", hint: hint)
         }
-        guard let error = xmlCtxtGetLastError(context) else {
+        guard let message = first.message else {
             return StorageError(.malformedXML, file: file, "not well-formed XML", hint: hint)
         }
-        var reason = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        return StorageError(.malformedXML, file: file, at: "line \(max(1, Int(error.pointee.line)))",
+        let reason = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        return StorageError(.malformedXML, file: file, at: "line \(max(1, first.line))",
                             "not well-formed XML (\(reason))", hint: hint)
     }
 
