@@ -30,7 +30,7 @@ import OutlineStorage
         Case(fixture: "other-model.outline", code: .incompatibleModel, message:
              "other-model.outline: the document was saved with a different model (entities Item). Open it with the model it was saved with, or migrate it to this model.\n  - Item: the entity changed", withModel: true),
         Case(fixture: "broken-embedded-model.outline", code: .malformedXML, message:
-             "broken-embedded-model.outline (embedded model): line 2: not well-formed XML (Couldn't find end of Start Tag model line 2). The model the document embeds is damaged; open it with its model given, or restore it from broken-embedded-model.outline.bak."),
+             "broken-embedded-model.outline (embedded model): line 2: not well-formed XML (Specification mandates value for attribute minimumToolsVersi). The model the document embeds is damaged; open it with its model given, or restore it from broken-embedded-model.outline.bak."),
         Case(fixture: "not-an-outline.outline", code: .unknownFormat, message:
              "not-an-outline.outline: byte 0: not an Outline binary document (the file does not start with the binary magic). Open it as the kind of file it is, or check that the right file was chosen."),
     ]
