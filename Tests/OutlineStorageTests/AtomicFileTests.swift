@@ -108,10 +108,30 @@ import OutlineStorage
         try AtomicFile.write([1], to: path)
         let stale = [".notes.outline.outline-tmp-Ab3dE9", ".notes.outline.outline-tmp-000000"]
         let kept = [".other.outline.outline-tmp-Ab3dE9", ".notes.outline.outline-tmp-short", "notes.outline.outline-tmp-Ab3dE9"]
-        for name in stale + kept { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([0])) }
+        for name in stale + kept { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([0]))) }
         #expect(try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 60).isEmpty)  // too recent
         let removed = try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
         #expect(removed.sorted() == stale.map { folder + "/" + $0 }.sorted())
         #expect(try names() == (kept + ["notes.outline"]).sorted())
+    }
+}
+
+extension AtomicFileTests {
+    /// Needs a tiny file system, e.g. `mount -t tmpfs -o size=64k tmpfs /mnt/tiny` and
+    /// `OUTLINE_FULL_DISK_FOLDER=/mnt/tiny swift test --filter aFullDisk`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["OUTLINE_FULL_DISK_FOLDER"] != nil, "needs a tiny file system"))
+    func aFullDiskFailsAndLeavesNoTemporaryFile() throws {
+        let tiny = try #require(ProcessInfo.processInfo.environment["OUTLINE_FULL_DISK_FOLDER"])
+        let path = tiny + "/notes.outline"
+        try AtomicFile.write([1], to: path)
+        let error = #expect(throws: StorageError.self) {
+            try AtomicFile.write([UInt8](repeating: 7, count: 4 << 20), to: path, file: "notes.outline")
+        }
+        #expect(error?.code == .unwritable)
+        #expect(error?.message.hasSuffix(": the disk is full") == true)
+        #expect(error?.hint == "Free some space, or save to another disk.")
+        #expect(try contents(path) == [1])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tiny).filter { $0.contains("outline-tmp") }.isEmpty)
+        try FileManager.default.removeItem(atPath: path)
     }
 }

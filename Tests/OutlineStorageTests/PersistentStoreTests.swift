@@ -105,8 +105,8 @@ import OutlineStorage
         defer { removeFolder(folder) }
         let path = try copyFixture("small-outline.outline")
         let stale = folder + "/.small-outline.outline.outline-tmp-Zz9Yy8"
-        FileManager.default.createFile(atPath: stale, contents: Data([1]),
-                                       attributes: [.modificationDate: Date(timeIntervalSinceNow: -3600)])
+        #expect(FileManager.default.createFile(atPath: stale, contents: Data([1]),
+                                       attributes: [.modificationDate: Date(timeIntervalSinceNow: -3600)]))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: stale)
         _ = try PersistentStore.open(path)
         #expect(!FileManager.default.fileExists(atPath: stale))
@@ -120,7 +120,7 @@ import OutlineStorage
     func contentThatIsNotBinaryIsReportedAsAnUnknownFormat(content: String, message: String) throws {
         defer { removeFolder(folder) }
         let path = folder + "/doc.outline"
-        FileManager.default.createFile(atPath: path, contents: Data(content.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(content.utf8)))
         let error = #expect(throws: StorageError.self) { try PersistentStore.open(path) }
         #expect(error?.code == .unknownFormat)
         #expect(error?.message == message)

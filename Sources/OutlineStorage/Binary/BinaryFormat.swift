@@ -72,9 +72,13 @@ extension BinaryStore {
         /// The largest header accepted, in bytes (default 64 MiB).
         public var maximumHeaderSize: Int
 
-        public init(maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 64 << 20) {
+        /// The largest file read into memory, in bytes (default 16 GiB).
+        public var maximumFileSize: Int
+
+        public init(maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 64 << 20, maximumFileSize: Int = 16 << 30) {
             self.maximumBodySize = maximumBodySize
             self.maximumHeaderSize = maximumHeaderSize
+            self.maximumFileSize = maximumFileSize
         }
 
         public static let `default` = Limits()

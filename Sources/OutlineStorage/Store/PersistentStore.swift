@@ -77,7 +77,7 @@ public final class PersistentStore {
         if options.removesStaleTemporaries {
             _ = try? AtomicFile.removeStaleTemporaries(beside: path)
         }
-        let bytes = try FileReader.read(path, file: path)
+        let bytes = try FileReader.read(path, file: path, limit: options.limits.maximumFileSize)
         let (graph, metadata, format) = try bytes.withUnsafeBytes {
             try StoreCodec.read($0, schema: schema, file: path, limits: options.limits)
         }
