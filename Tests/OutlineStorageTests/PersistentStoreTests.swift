@@ -141,3 +141,23 @@ import OutlineStorage
         #expect(directory?.description == "\(folder): cannot open: it is a folder. Choose a file, not a folder.")
     }
 }
+
+extension PersistentStoreTests {
+    @Test func savingOverAFileChangedByAnotherProgramIsAConflict() throws {
+        defer { removeFolder(folder) }
+        let path = try copyFixture("small-outline.outline")
+        let store = try PersistentStore.open(path)
+        try store.save()  // our own save is not a change by someone else
+        let other = try PersistentStore.open(path)
+        other[metadata: "by"] = .string("other")
+        try other.save()
+        store[metadata: "by"] = .string("me")
+        let error = #expect(throws: StorageError.self) { try store.save() }
+        #expect(error?.description == "\(path): the file changed on disk since it was opened or last saved. Open it again to see the other changes, or save under another name; nothing was written.")
+        #expect(try PersistentStore.readMetadata(path)[custom: "by"] == .string("other"))
+
+        store.options.detectsExternalChanges = false
+        try store.save()
+        #expect(try PersistentStore.readMetadata(path)[custom: "by"] == .string("me"))
+    }
+}

@@ -14,6 +14,8 @@ enum SystemCall {
         var owner: UInt32
         var group: UInt32
         var modified: Double
+        var device: UInt64
+        var inode: UInt64
 
         var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
         var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
@@ -25,6 +27,8 @@ enum SystemCall {
             size = Int(s.st_size)
             owner = UInt32(s.st_uid)
             group = UInt32(s.st_gid)
+            device = UInt64(s.st_dev)
+            inode = UInt64(s.st_ino)
             #if canImport(Darwin)
             modified = Double(s.st_mtimespec.tv_sec) + Double(s.st_mtimespec.tv_nsec) / 1e9
             #else

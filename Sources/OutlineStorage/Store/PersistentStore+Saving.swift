@@ -32,9 +32,15 @@ extension PersistentStore {
             throw StorageError(.validationFailed, file: path, at: error.location, error.message,
                                hint: "Correct the values and save again; nothing was written.", underlying: error)
         }
+        if let path, path == self.path, options.detectsExternalChanges, let known = fingerprint,
+           let current = try FileFingerprint.of(path, file: path), current != known {
+            throw StorageError(.conflict, file: path, "the file changed on disk since it was opened or last saved",
+                               hint: "Open it again to see the other changes, or save under another name; nothing was written.")
+        }
         let bytes = try encoded(as: format)
         if let path {
             try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)
+            fingerprint = try FileFingerprint.of(path, file: path)
             savedBytes = nil
         } else {
             savedBytes = bytes

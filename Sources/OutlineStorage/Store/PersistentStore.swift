@@ -19,14 +19,19 @@ public final class PersistentStore {
         public var removesStaleTemporaries: Bool
         /// Safety limits while reading binary documents.
         public var limits: BinaryStore.Limits
+        /// Refuse to save over the file when another program changed or replaced it since it
+        /// was opened or last saved (`conflict`). Turn off to overwrite such changes.
+        public var detectsExternalChanges: Bool
 
         public init(keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
-                    removesStaleTemporaries: Bool = true, limits: BinaryStore.Limits = .default) {
+                    removesStaleTemporaries: Bool = true, limits: BinaryStore.Limits = .default,
+                    detectsExternalChanges: Bool = true) {
             precondition((0 ... 9).contains(compressionLevel), "compression level \(compressionLevel) is not in 0...9")
             self.keepsBackup = keepsBackup
             self.compressionLevel = compressionLevel
             self.removesStaleTemporaries = removesStaleTemporaries
             self.limits = limits
+            self.detectsExternalChanges = detectsExternalChanges
         }
     }
 
@@ -43,6 +48,8 @@ public final class PersistentStore {
     public internal(set) var savedBytes: [UInt8]?
     /// Whether custom metadata changed since the last open or save.
     public internal(set) var hasMetadataChanges = false
+    /// The file as this document last read or wrote it (nil without a file, or before the first save).
+    var fingerprint: FileFingerprint?
 
     public var schema: Schema { context.schema }
 
@@ -77,11 +84,14 @@ public final class PersistentStore {
         if options.removesStaleTemporaries {
             _ = try? AtomicFile.removeStaleTemporaries(beside: path)
         }
+        let fingerprint = try FileFingerprint.of(path, file: path)
         let bytes = try FileReader.read(path, file: path, limit: options.limits.maximumFileSize)
         let (graph, metadata, format) = try bytes.withUnsafeBytes {
             try StoreCodec.read($0, schema: schema, file: path, limits: options.limits)
         }
-        return PersistentStore(context: EditingContext(graph: graph), path: path, format: format, metadata: metadata, options: options)
+        let store = PersistentStore(context: EditingContext(graph: graph), path: path, format: format, metadata: metadata, options: options)
+        store.fingerprint = fingerprint
+        return store
     }
 
     /// A document without a file, loaded from `bytes` in any readable format.
