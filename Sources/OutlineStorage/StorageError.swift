@@ -35,6 +35,8 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let incompatibleModel = Code(rawValue: "incompatibleModel")
         /// A declared size or depth is over a safety limit.
         public static let limitExceeded = Code(rawValue: "limitExceeded")
+        /// The objects break the model's rules (see ``StorageError/underlying``); nothing was written.
+        public static let validationFailed = Code(rawValue: "validationFailed")
         /// The document changed on disk since it was opened, or another process holds it.
         public static let conflict = Code(rawValue: "conflict")
     }

@@ -10,6 +10,17 @@
 
     public init() {}
 
+    /// A column made in one piece, as a binary store decodes it: row `i` holds
+    /// `arena[starts[i] ..< starts[i] + lengths[i]]`, or nil when `lengths[i]` is negative.
+    ///
+    /// The caller has checked every range against the arena; this is not re-checked.
+    public init(arena: [UInt8], starts: [Int], lengths: [Int32]) {
+        precondition(starts.count == lengths.count, "ByteColumn: starts and lengths differ in count")
+        self.arena = arena
+        self.starts = starts
+        self.lengths = lengths
+    }
+
     public var count: Int { lengths.count }
 
     public mutating func reserve(rows: Int, bytes: Int) {

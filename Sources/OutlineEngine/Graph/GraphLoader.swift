@@ -27,6 +27,18 @@
         return ManagedObject(entity: entity, row: row)
     }
 
+    /// Adds one live object per id to `entity` in bulk, as columnar stores load them.
+    ///
+    /// Unlike ``appendObject(entity:id:)`` this appends no column values: the caller then fills
+    /// every attribute and relationship column of the table with exactly `ids.count` more rows
+    /// through ``withTable(_:_:)``.
+    public mutating func appendObjects(entity: Int, ids: [UInt64]) {
+        if let highest = ids.max() { maxID = max(maxID, highest) }
+        tables[entity].ids.append(contentsOf: ids)
+        tables[entity].alive.append(contentsOf: repeatElement(true, count: ids.count))
+        tables[entity].liveCount += ids.count
+    }
+
     /// The id the file declares as next (Core Data's `nextObjectID`); new ids start above the
     /// larger of this and the highest id in use.
     public mutating func declareNextID(_ next: UInt64) { declaredNextID = next }

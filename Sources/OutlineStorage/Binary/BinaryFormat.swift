@@ -1,0 +1,86 @@
+/// Constants of the binary document format. `Docs/BinaryFormat.md` describes every byte; keep
+/// the two in step.
+enum BinaryFormat {
+    /// `89 4F 55 54 4C 49 4E 45`: a byte with the high bit set (catches 7-bit transfers and
+    /// tells the file from text), then `OUTLINE`.
+    static let magic: [UInt8] = [0x89, 0x4F, 0x55, 0x54, 0x4C, 0x49, 0x4E, 0x45]
+    /// Readers refuse a major version they do not know; a new minor version only adds
+    /// optional sections, which older readers skip.
+    static let majorVersion: UInt16 = 1
+    static let minorVersion: UInt16 = 0
+    /// Magic (8), major (2), minor (2), header size (4), header CRC-32 (4).
+    static let preludeSize = 20
+    /// The body is cut into chunks of this many bytes (the last one shorter), each its own
+    /// zlib stream, so that both cores can deflate and inflate. Fixed, so output does not
+    /// depend on the machine.
+    static let chunkSize = 1 << 21
+    /// The body is zlib (RFC 1950) chunks. The only encoding of version 1.
+    static let zlibChunks: UInt8 = 1
+    /// Core Data's `NSStoreModelVersionHashesVersion`.
+    static let hashesVersion = 3
+
+    /// Section flag: a reader that does not know the section must refuse the file.
+    static let requiredFlag: UInt64 = 1
+
+    /// Sections of the header.
+    enum HeaderSection: UInt64, CaseIterable {
+        case info = 1
+        case versions = 2
+        case model = 3
+        case counts = 4
+        case custom = 5
+
+        var name: String {
+            switch self {
+            case .info: "info"
+            case .versions: "versions"
+            case .model: "model"
+            case .counts: "counts"
+            case .custom: "custom metadata"
+            }
+        }
+    }
+
+    /// Sections of the inflated body.
+    enum BodySection: UInt64 {
+        case objects = 1
+    }
+
+    /// Nil encodings of an attribute column.
+    enum Presence: UInt8 {
+        /// Every row has a value; no bitmap.
+        case allPresent = 0
+        /// Every row is nil; no bitmap, no values.
+        case allNil = 1
+        /// A bitmap of the rows with a value (bit `i % 8` of byte `i / 8`), then their values.
+        case bitmap = 2
+    }
+
+    /// The largest object id a file may hold (ids above it could overflow `nextObjectID`).
+    static let maximumObjectID: UInt64 = 1 << 62
+    /// The most rows one entity may have (the engine keeps string lengths and rows in 32 bits).
+    static let maximumRows = Int(Int32.max)
+    /// zlib cannot expand one input byte to more than about 1032 output bytes.
+    static let maximumCompressionRatio = 1032
+}
+
+extension BinaryStore {
+    /// Safety limits applied while reading, before anything is allocated.
+    public struct Limits: Sendable, Hashable {
+        /// The largest inflated body accepted, in bytes (default 8 GiB).
+        public var maximumBodySize: Int
+        /// The largest header accepted, in bytes (default 64 MiB).
+        public var maximumHeaderSize: Int
+
+        /// The largest file read into memory, in bytes (default 16 GiB).
+        public var maximumFileSize: Int
+
+        public init(maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 64 << 20, maximumFileSize: Int = 16 << 30) {
+            self.maximumBodySize = maximumBodySize
+            self.maximumHeaderSize = maximumHeaderSize
+            self.maximumFileSize = maximumFileSize
+        }
+
+        public static let `default` = Limits()
+    }
+}

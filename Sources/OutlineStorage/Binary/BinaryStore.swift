@@ -1,0 +1,161 @@
+import Foundation
+@_spi(Storage) import OutlineEngine
+
+/// Outline's binary document format: a checksummed header readable on its own, then a
+/// columnar, zlib-compressed body. `Docs/BinaryFormat.md` describes every byte.
+///
+/// Writing is deterministic: the same graph, metadata and level give the same bytes.
+/// Reading checks everything and reports damage as ``StorageError`` naming the byte offset.
+public enum BinaryStore {
+    /// The zlib level used when none is given: 1, measured on a 1,000,000-item outline as
+    /// about 4x faster to save than 6 or 9 for files only about 6% bigger (see `Docs/BinaryFormat.md`).
+    public static let defaultCompressionLevel = 1
+
+    /// Whether `bytes` start like a binary document (the magic; the rest is not checked).
+    public static func hasMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= BinaryFormat.magic.count && bytes.prefix(BinaryFormat.magic.count).elementsEqual(BinaryFormat.magic)
+    }
+
+    // MARK: Writing
+
+    /// Encodes the live objects of `graph` as a binary document.
+    ///
+    /// From `metadata`, the UUID, the custom keys and the framework version are written; the
+    /// version hashes, version identifiers, embedded model and object counts always describe
+    /// `graph.schema`, and the next object id is the graph's.
+    /// - Parameter level: zlib level, 0 (stored) to 9 (smallest); see ``defaultCompressionLevel``.
+    /// - Complexity: O(n) in the objects and bytes of the graph; deflate dominates.
+    public static func write(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
+        precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
+        let schema = graph.schema
+        let encoder = BodyEncoder(graph: graph)
+        for entity in schema.entities.indices where encoder.rowCount(entity) > BinaryFormat.maximumRows {
+            throw StorageError(.limitExceeded, at: "entity \(schema.entities[entity].name)",
+                               "\(encoder.rowCount(entity)) objects are more than a document can hold (\(BinaryFormat.maximumRows))")
+        }
+        let body = encoder.encode()
+        let compressed = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level) }
+
+        let hashes = schema.entityVersionHashes
+        var header = BinaryHeader(
+            uuid: metadata.uuid, nextObjectID: graph.nextID, compressionLevel: level,
+            chunks: compressed.map(\.chunk),
+            versionHashes: hashes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, hashes[$0] ?? Data()) },
+            versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion,
+            modelName: schema.name, modelContents: ModelWriter.contents(of: schema),
+            objectCounts: schema.entities.indices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
+            custom: metadata.custom)
+        let headerBytes = header.encoded()
+        var file = [UInt8]()
+        file.reserveCapacity(headerBytes.count + header.storedBodySize)
+        file.append(contentsOf: headerBytes)
+        for piece in compressed { file.append(contentsOf: piece.bytes) }
+        return file
+    }
+
+    // MARK: Reading
+
+    /// Decodes a binary document.
+    ///
+    /// - Parameters:
+    ///   - schema: the model to load with; its version hashes must equal the stored ones.
+    ///     `nil` uses the model the document embeds.
+    ///   - file: how messages name the document (usually its path as the user gave it).
+    /// - Returns: the graph and the document's metadata (with ``StoreMetadata/objectCounts``).
+    /// - Throws: ``StorageError``: `unknownFormat` (not a binary document), `truncated`,
+    ///   `checksumMismatch`, `corrupt`, `limitExceeded`, `unsupportedVersion`, `incompatibleModel`
+    ///   (naming the entities whose hashes differ), or the model reader's errors for the embedded model.
+    public static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
+                            limits: Limits = .default) throws -> (ObjectGraph, StoreMetadata) {
+        let header = try BinaryHeader.read(bytes, file: file, limits: limits)
+        let embedded = try embeddedSchema(header, file: file)
+        let model = schema ?? embedded
+        try checkHashes(header, against: model, file: file, embedded: schema == nil)
+        let graph = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body in
+            try BodyDecoder.decode(body, schema: model, header: header, file: file)
+        }
+        return (graph, metadata(header, schema: embedded))
+    }
+
+    /// Decodes a binary document held in `data`; see ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``.
+    public static func read(_ data: Data, schema: Schema?, file: String, limits: Limits = .default) throws -> (ObjectGraph, StoreMetadata) {
+        try data.withUnsafeBytes { try read($0, schema: schema, file: file, limits: limits) }
+    }
+
+    /// Decodes a binary document held in `bytes`.
+    public static func read(_ bytes: [UInt8], schema: Schema?, file: String, limits: Limits = .default) throws -> (ObjectGraph, StoreMetadata) {
+        try bytes.withUnsafeBytes { try read($0, schema: schema, file: file, limits: limits) }
+    }
+
+    /// Reads the metadata of a binary document from its header alone: nothing is inflated,
+    /// and `bytes` may stop after the header.
+    ///
+    /// - Throws: ``StorageError``, as ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``
+    ///   for the header.
+    public static func readMetadata(_ bytes: UnsafeRawBufferPointer, file: String, limits: Limits = .default) throws -> StoreMetadata {
+        let header = try BinaryHeader.read(bytes, file: file, limits: limits)
+        return metadata(header, schema: try embeddedSchema(header, file: file))
+    }
+
+    /// Reads the metadata of a binary document held in `data`.
+    public static func readMetadata(_ data: Data, file: String, limits: Limits = .default) throws -> StoreMetadata {
+        try data.withUnsafeBytes { try readMetadata($0, file: file, limits: limits) }
+    }
+
+    /// The size of the prelude and header of the document starting with `prefix` (at least
+    /// ``preludeSize`` bytes), so a caller can read just the header; nil when `prefix` is too short.
+    public static func headerSize(prefix: UnsafeRawBufferPointer) -> Int? {
+        guard prefix.count >= BinaryFormat.preludeSize else { return nil }
+        let size = prefix.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
+        return BinaryFormat.preludeSize + Int(UInt32(littleEndian: size))
+    }
+
+    /// The number of bytes ``headerSize(prefix:)`` needs.
+    public static let preludeSize = BinaryFormat.preludeSize
+
+    // MARK: Model and metadata
+
+    static func embeddedSchema(_ header: BinaryHeader, file: String) throws -> Schema {
+        do {
+            return try ModelReader.readSchema(contents: Data(header.modelContents.utf8), name: header.modelName,
+                                              file: "\(file) (embedded model)")
+        } catch var error as StorageError {
+            error.hint = "The model the document embeds is damaged; open it with its model given, or restore it from \(file).bak."
+            throw error
+        }
+    }
+
+    static func checkHashes(_ header: BinaryHeader, against schema: Schema, file: String, embedded: Bool) throws {
+        let expected = schema.entityVersionHashes
+        var stored: [String: Data] = [:]
+        for (name, hash) in header.versionHashes { stored[name] = hash }
+        guard stored != expected else { return }
+        var problems: [String] = []
+        for name in Set(stored.keys).union(expected.keys).sorted() {
+            switch (stored[name], expected[name]) {
+            case (nil, _): problems.append("\(name): in the model, not in the document")
+            case (_, nil): problems.append("\(name): in the document, not in the model")
+            case let (a?, b?) where a != b: problems.append("\(name): the entity changed")
+            default: break
+            }
+        }
+        let entities = problems.map { String($0.prefix { $0 != ":" }) }.joined(separator: ", ")
+        let what = embedded ? "the model embedded in the document does not match its version hashes"
+                            : "the document was saved with a different model"
+        throw StorageError(.incompatibleModel, file: file, "\(what) (entities \(entities))",
+                           hint: embedded ? "The file is damaged; restore it from \(file).bak."
+                                          : "Open it with the model it was saved with, or migrate it to this model.",
+                           underlying: EngineError(.migrationFailed, at: "model", "version hashes differ", details: problems))
+    }
+
+    static func metadata(_ header: BinaryHeader, schema: Schema) -> StoreMetadata {
+        var hashes: [String: Data] = [:]
+        for (name, hash) in header.versionHashes { hashes[name] = hash }
+        var counts: [String: Int] = [:]
+        for (name, count) in header.objectCounts { counts[name] = count }
+        return StoreMetadata(format: .binary, uuid: header.uuid, versionHashes: hashes, versionIdentifiers: header.versionIdentifiers,
+                             embeddedSchema: schema, objectCounts: counts, custom: header.custom,
+                             frameworkVersion: header.frameworkVersion, nextObjectID: header.nextObjectID,
+                             compressionLevel: header.compressionLevel, uncompressedSize: header.bodySize)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+@_spi(Storage) import OutlineEngine
+
+/// Decodes an inflated body straight into the columns of a ``GraphLoader``.
+///
+/// Every count is checked against limits and the bytes left before anything is allocated for
+/// it, every reference against the entity and row count it points into; the loader then
+/// derives the inverse sides the file leaves out and checks the pairs it stores twice.
+struct BodyDecoder {
+    let schema: Schema
+    let file: String
+    var loader: GraphLoader
+    /// The entities of the body in body order: schema index and row count.
+    var directory: [(entity: Int, rows: Int)] = []
+
+    init(schema: Schema, file: String) {
+        self.schema = schema
+        self.file = file
+        self.loader = GraphLoader(schema: schema)
+    }
+
+    /// Decodes `body` (inflated) into a graph; `header` supplies the object counts and next id.
+    static func decode(_ body: UnsafeRawBufferPointer, schema: Schema, header: BinaryHeader, file: String) throws -> ObjectGraph {
+        var decoder = BodyDecoder(schema: schema, file: file)
+        var cursor = ByteCursor(body, file: file, region: .body, context: "the body")
+        let sections = try SectionTable.read(&cursor, place: "the body") { $0 == BinaryFormat.BodySection.objects.rawValue ? "objects" : nil }
+        guard var objects = sections.first?.cursor else {
+            throw cursor.corrupt("the body has no objects section", at: 0)
+        }
+        try decoder.decodeObjects(&objects, counts: header.objectCounts)
+        try objects.expectEnd()
+        try decoder.checkUniqueIDs()
+        decoder.loader.declareNextID(header.nextObjectID)
+        do {
+            return try decoder.loader.finish()
+        } catch let error as EngineError {
+            throw StorageError(.corrupt, file: file, at: error.location, error.message,
+                               hint: "The file is damaged; restore it from \(file).bak.", underlying: error)
+        }
+    }
+
+    private mutating func decodeObjects(_ c: inout ByteCursor, counts: [(name: String, count: Int)]) throws {
+        c.context = "the entity directory"
+        let count = try c.readCount("the entity count", limit: schema.entities.count, minimumBytesEach: 2)
+        var rowCounts = [Int?](repeating: nil, count: schema.entities.count)
+        var totalRows = 0
+        for _ in 0 ..< count {
+            let at = c.position
+            let name = try c.readString("an entity name")
+            guard let entity = schema.entityIndex(named: name) else {
+                throw c.corrupt("the body holds entity \"\(name)\", which the model does not have", at: at)
+            }
+            guard rowCounts[entity] == nil else { throw c.corrupt("the body lists entity \(name) twice", at: at) }
+            let rowsAt = c.position
+            let rows = try c.readCount("the object count of entity \(name)", limit: BinaryFormat.maximumRows, minimumBytesEach: 0)
+            totalRows += rows
+            guard totalRows <= c.remaining else {
+                throw c.corrupt("the body declares \(totalRows) objects, more than its \(BinaryError.byteCount(c.remaining)) left can hold", at: rowsAt)
+            }
+            if rows > 0 && schema.entities[entity].isAbstract {
+                throw c.corrupt("entity \(name) is abstract, but the body holds \(rows) objects of it", at: rowsAt)
+            }
+            rowCounts[entity] = rows
+            directory.append((entity, rows))
+        }
+        for (name, expected) in counts {
+            let actual = schema.entityIndex(named: name).flatMap { rowCounts[$0] } ?? 0
+            guard actual == expected else {
+                throw c.corrupt("the header counts \(expected) objects of entity \(name), but the body holds \(actual)", at: 0)
+            }
+        }
+        for (entity, rows) in directory {
+            try decodeTable(entity, rows: rows, from: &c)
+        }
+    }
+
+    private mutating func decodeTable(_ entity: Int, rows n: Int, from c: inout ByteCursor) throws {
+        let info = schema.infos[entity]
+        c.context = "the ids of entity \(info.name)"
+        let ids = try [UInt64](unsafeUninitializedCapacity: n) { buffer, initialized in
+            var previous: UInt64 = 0
+            for i in 0 ..< n {
+                let at = c.position
+                let delta = try c.readVarint()
+                var id = delta
+                if i > 0 {
+                    let (sum, overflow) = previous.addingReportingOverflow(delta)
+                    id = overflow ? UInt64.max : sum &+ 1
+                }
+                guard id <= BinaryFormat.maximumObjectID else {
+                    throw c.corrupt("object id \(id) of entity \(info.name) is over the largest allowed id", at: at)
+                }
+                buffer[i] = id
+                previous = id
+            }
+            initialized = n
+        }
+        loader.appendObjects(entity: entity, ids: ids)
+
+        c.context = "the attribute columns of entity \(info.name)"
+        let attributeCount = try c.readCount("the attribute column count of entity \(info.name)",
+                                             limit: info.attributes.count, minimumBytesEach: 3)
+        var filled = [Bool](repeating: false, count: info.attributes.count)
+        for _ in 0 ..< attributeCount {
+            let at = c.position
+            let name = try c.readString("an attribute name of entity \(info.name)")
+            guard let a = info.attributeIndex(named: name), !info.attributes[a].isTransient else {
+                throw c.corrupt("entity \(info.name) has no stored attribute \"\(name)\"", at: at)
+            }
+            guard !filled[a] else { throw c.corrupt("attribute \(info.name).\(name) appears twice", at: at) }
+            let typeAt = c.position
+            let code = try c.readVarint()
+            let type = info.attributes[a].type
+            guard code == UInt64(type.rawValue) else {
+                throw c.corrupt("attribute \(info.name).\(name) has type code \(code), but the model says \(type.rawValue) (\(type.modelName))", at: typeAt)
+            }
+            let column = try decodeAttribute(info.attributes[a], of: info.name, ids: ids, from: &c)
+            loader.withTable(entity) { $0.attributes[a] = column }
+            filled[a] = true
+        }
+        for a in filled.indices where !filled[a] {
+            let column = Self.nilColumn(info.attributes[a].type, rows: n)
+            loader.withTable(entity) { $0.attributes[a] = column }
+        }
+
+        c.context = "the relationship columns of entity \(info.name)"
+        let relationshipCount = try c.readCount("the relationship column count of entity \(info.name)",
+                                                limit: info.relationships.count, minimumBytesEach: 3)
+        var linked = [Bool](repeating: false, count: info.relationships.count)
+        for _ in 0 ..< relationshipCount {
+            let at = c.position
+            let name = try c.readString("a relationship name of entity \(info.name)")
+            guard let r = info.relationshipIndex(named: name), !info.relationships[r].isTransient else {
+                throw c.corrupt("entity \(info.name) has no stored relationship \"\(name)\"", at: at)
+            }
+            guard !linked[r] else { throw c.corrupt("relationship \(info.name).\(name) appears twice", at: at) }
+            let column = try decodeRelationship(info, r, ids: ids, from: &c)
+            loader.withTable(entity) { $0.relationships[r] = column }
+            loader.markSupplied(entity: entity, relationship: r)
+            linked[r] = true
+        }
+        for r in linked.indices where !linked[r] {
+            var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
+            column.reserve(n)
+            for _ in 0 ..< n { column.appendRow() }
+            loader.withTable(entity) { $0.relationships[r] = column }
+        }
+    }
+
+    /// A column of `rows` nil values.
+    static func nilColumn(_ type: AttributeType, rows: Int) -> AttributeColumn {
+        var column = AttributeColumn(type: type)
+        switch column.storage {
+        case .integer:
+            column.integers = [Int64](repeating: 0, count: rows)
+            column.present = [Bool](repeating: false, count: rows)
+        case .double:
+            column.doubles = [Double](repeating: 0, count: rows)
+            column.present = [Bool](repeating: false, count: rows)
+        case .bytes:
+            column.bytes = ByteColumn(arena: [], starts: [Int](repeating: 0, count: rows),
+                                      lengths: [Int32](repeating: -1, count: rows))
+        case .other:
+            column.others = [Value?](repeating: nil, count: rows)
+        }
+        return column
+    }
+
+    /// Object ids are unique across the document: each table is ascending (checked while
+    /// decoding); tables whose id ranges overlap are merged to find a shared id.
+    private func checkUniqueIDs() throws {
+        let tables = loader.tables.filter { !$0.ids.isEmpty }
+        guard tables.count > 1 else { return }
+        let ranges = tables.map { (table: $0, low: $0.ids[0], high: $0.ids[$0.ids.count - 1]) }.sorted { $0.low < $1.low }
+        for i in ranges.indices.dropFirst() where ranges[i].low <= ranges[i - 1].high {
+            for j in 0 ..< i where ranges[j].high >= ranges[i].low {
+                if let shared = Self.sharedElement(ranges[j].table.ids, ranges[i].table.ids) {
+                    throw BinaryError.corrupt(file, at: nil, "object id z\(shared) is used by entities \(schema.entities[ranges[j].table.entity].name) and \(schema.entities[ranges[i].table.entity].name)")
+                }
+            }
+        }
+    }
+
+    /// An element of both ascending arrays, if any.
+    static func sharedElement(_ a: [UInt64], _ b: [UInt64]) -> UInt64? {
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] { return a[i] }
+            if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+@_spi(Storage) import OutlineEngine
+
+/// Encodes the live objects of a graph as the columnar body described in `Docs/BinaryFormat.md`.
+///
+/// Dead rows are dropped and the rest renumbered in id order; references to dropped objects
+/// are dropped with them. Only one side of each inverse pair is written (see
+/// ``BodyEncoder/storesRelationship(_:_:in:)``); the reader derives the other.
+struct BodyEncoder {
+    let graph: ObjectGraph
+    var schema: Schema { graph.schema }
+    /// Per entity: the rows written, in order; `nil` when every row is live and rows are in id order.
+    private var order: [[Int]?] = []
+    /// Per entity: old row -> new row (-1 for dropped rows); empty when `order` is nil.
+    private var newRows: [[Int]] = []
+
+    init(graph: ObjectGraph) {
+        self.graph = graph
+        for table in graph.tables {
+            var sorted = true
+            for i in table.ids.indices.dropFirst() where table.ids[i - 1] >= table.ids[i] {
+                sorted = false
+                break
+            }
+            if sorted && table.liveCount == table.rowCount {
+                order.append(nil)
+                newRows.append([])
+                continue
+            }
+            var rows = table.alive.indices.filter { table.alive[$0] }
+            if !sorted { rows.sort { table.ids[$0] < table.ids[$1] } }
+            var map = [Int](repeating: -1, count: table.rowCount)
+            for (new, old) in rows.enumerated() { map[old] = new }
+            order.append(rows)
+            newRows.append(map)
+        }
+    }
+
+    /// Whether entity `entity` is written with its rows unchanged (all live, in id order).
+    func rowsKept(_ entity: Int) -> Bool { order[entity] == nil }
+
+    /// The row `object` gets in the file, or -1 when it is not written.
+    @inline(__always) func newRow(_ object: ManagedObject) -> Int {
+        order[object.entity] == nil ? object.row : newRows[object.entity][object.row]
+    }
+
+    /// The number of rows written for entity `entity`.
+    func rowCount(_ entity: Int) -> Int { order[entity]?.count ?? graph.tables[entity].rowCount }
+
+    /// The uncompressed body.
+    func encode() -> [UInt8] {
+        var w = ByteWriter(capacity: estimatedSize())
+        w.writeVarint(1)
+        w.writeVarint(BinaryFormat.BodySection.objects.rawValue)
+        w.writeVarint(BinaryFormat.requiredFlag)
+        let lengthAt = w.count
+        w.writeUInt64(0)
+        let payloadStart = w.count
+
+        w.writeVarint(schema.entities.count)
+        for entity in schema.entities.indices {
+            w.writeString(schema.entities[entity].name)
+            w.writeVarint(rowCount(entity))
+        }
+        for entity in schema.entities.indices {
+            if let rows = order[entity] {
+                encodeTable(entity, rows: rows, into: &w)
+            } else {
+                encodeTable(entity, rows: 0 ..< graph.tables[entity].rowCount, into: &w)
+            }
+        }
+        w.patchUInt64(UInt64(w.count - payloadStart), at: lengthAt)
+        return w.bytes
+    }
+
+    private func estimatedSize() -> Int {
+        var size = 64
+        for table in graph.tables {
+            size += 32 + table.rowCount * (5 + 9 * table.attributes.count + 4 * table.relationships.count)
+            for column in table.attributes where column.storage == .bytes { size += column.bytes.arena.count }
+        }
+        return size
+    }
+
+    // MARK: Tables
+
+    private func encodeTable<Rows: RandomAccessCollection<Int>>(_ entity: Int, rows: Rows, into w: inout ByteWriter) {
+        let table = graph.tables[entity]
+        let info = schema.infos[entity]
+        var previous: UInt64 = 0
+        var first = true
+        for row in rows {
+            let id = table.ids[row]
+            w.writeVarint(first ? id : id - previous - 1)
+            previous = id
+            first = false
+        }
+        let attributes = info.storedAttributeIndices
+        w.writeVarint(attributes.count)
+        for a in attributes {
+            w.writeString(info.attributes[a].name)
+            w.writeVarint(info.attributes[a].type.rawValue)
+            encodeAttribute(table.attributes[a], rows: rows, into: &w)
+        }
+        let relationships = info.relationships.indices.filter { Self.storesRelationship(info, $0, in: schema) }
+        w.writeVarint(relationships.count)
+        for r in relationships {
+            encodeRelationship(info, r, table.relationships[r], rows: rows, into: &w)
+        }
+    }
+
+    /// Whether the body stores relationship `r` of `info`'s entity.
+    ///
+    /// Transient relationships are not stored. Of an inverse pair, a to-many side is stored
+    /// when the other side is to-one (it keeps the order); both to-many sides of a
+    /// many-to-many pair are stored (each keeps its own order); of two to-one sides, the one
+    /// whose `Entity.relationship` name sorts first. Relationships without inverse are stored.
+    static func storesRelationship(_ info: EntityInfo, _ r: Int, in schema: Schema) -> Bool {
+        let relationship = info.relationships[r]
+        guard !relationship.isTransient else { return false }
+        guard let inverse = info.inverses[r] else { return true }
+        let destination = schema.infos[info.destinations[r]]
+        let back = destination.relationships[inverse]
+        switch (relationship.isToMany, back.isToMany) {
+        case (true, _): return true
+        case (false, true): return false
+        case (false, false):
+            let mine = "\(schema.entities[declaringEntity(of: r, in: info.index, schema)].name).\(relationship.name)"
+            let theirs = "\(schema.entities[declaringEntity(of: inverse, in: destination.index, schema)].name).\(back.name)"
+            return !theirs.utf8.lexicographicallyPrecedes(mine.utf8)
+        }
+    }
+
+    /// The entity among `entity` and its ancestors that declares relationship index `r`.
+    static func declaringEntity(of r: Int, in entity: Int, _ schema: Schema) -> Int {
+        var current = entity
+        for ancestor in schema.infos[entity].superentities {
+            guard r < schema.infos[ancestor].relationships.count else { break }
+            current = ancestor
+        }
+        return current
+    }
+}

@@ -1,0 +1,130 @@
+import Dispatch
+
+/// The body as independently compressed chunks, deflated and inflated on all cores.
+enum ChunkCompression {
+    /// One compressed chunk and its header entry.
+    struct Piece {
+        var chunk: BinaryHeader.Chunk
+        var bytes: [UInt8]
+    }
+
+    /// Cuts `body` into ``BinaryFormat/chunkSize`` pieces and deflates them in parallel.
+    static func deflate(_ body: UnsafeRawBufferPointer, level: Int) -> [Piece] {
+        let size = BinaryFormat.chunkSize
+        let count = max(1, (body.count + size - 1) / size)
+        var pieces = [Piece](repeating: Piece(chunk: .init(storedSize: 0, size: 0, crc: 0), bytes: []), count: count)
+        pieces.withUnsafeMutableBufferPointer { output in
+            let shared = SharedBuffers(input: body, pieces: output)
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                let lower = index * size
+                let input = UnsafeRawBufferPointer(rebasing: shared.input[lower ..< min(shared.input.count, lower + size)])
+                let bytes = Zlib.deflate(input, level: level)
+                let crc = bytes.withUnsafeBytes { Zlib.crc32($0) }
+                shared.pieces[index] = Piece(chunk: .init(storedSize: bytes.count, size: input.count, crc: crc), bytes: bytes)
+            }
+        }
+        return pieces
+    }
+
+    /// What became of one chunk while reading.
+    private enum Outcome {
+        case ok
+        case checksum(computed: UInt32)
+        case inflate(Zlib.InflateResult)
+    }
+
+    /// Checks the stored body of the document `bytes` against `header`, inflates it into one
+    /// buffer of exactly the declared size and calls `body` with it.
+    ///
+    /// The buffer is allocated only after the file size, the limits and every chunk's CRC-32
+    /// have been checked; it is freed when `body` returns.
+    static func withInflatedBody<R>(_ bytes: UnsafeRawBufferPointer, header: BinaryHeader, file: String,
+                                    _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let start = header.size
+        let stored = header.storedBodySize
+        let available = bytes.count - start
+        guard available >= stored else {
+            throw BinaryError.truncated(file, at: "byte \(bytes.count)",
+                                        "the compressed body ends early (expected \(BinaryError.bytes(stored - available)))")
+        }
+        guard available == stored else {
+            throw BinaryError.corrupt(file, at: "byte \(start + stored)",
+                                      "the body is followed by \(BinaryError.byteCount(available - stored)) of unexpected data")
+        }
+        var input = start, output = 0
+        let offsets = header.chunks.map { chunk -> (input: Int, output: Int) in
+            defer { input += chunk.storedSize; output += chunk.size }
+            return (input, output)
+        }
+        let chunks = header.chunks
+        var outcomes = [Outcome](repeating: .ok, count: header.chunks.count)
+        // Checksums first, on all cores, before the output buffer exists.
+        outcomes.withUnsafeMutableBufferPointer { results in
+            let shared = SharedOutcomes(input: bytes, outcomes: results)
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
+                let chunk = chunks[i]
+                let crc = Zlib.crc32(UnsafeRawBufferPointer(rebasing: shared.input[offsets[i].input ..< offsets[i].input + chunk.storedSize]))
+                if crc != chunk.crc { shared.outcomes[i] = .checksum(computed: crc) }
+            }
+        }
+        try report(outcomes, header: header, offsets: offsets, file: file)
+
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(output, 1), alignment: 16)
+        defer { buffer.deallocate() }
+        outcomes.withUnsafeMutableBufferPointer { results in
+            let shared = SharedOutcomes(input: bytes, outcomes: results, output: buffer)
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
+                let chunk = chunks[i]
+                let source = UnsafeRawBufferPointer(rebasing: shared.input[offsets[i].input ..< offsets[i].input + chunk.storedSize])
+                let target = UnsafeMutableRawBufferPointer(rebasing: shared.output[offsets[i].output ..< offsets[i].output + chunk.size])
+                let result = Zlib.inflate(source, into: target)
+                if result != .ok { shared.outcomes[i] = .inflate(result) }
+            }
+        }
+        try report(outcomes, header: header, offsets: offsets, file: file)
+        return try body(UnsafeRawBufferPointer(rebasing: buffer[0 ..< output]))
+    }
+
+    /// Throws for the first chunk, in file order, that failed.
+    private static func report(_ outcomes: [Outcome], header: BinaryHeader, offsets: [(input: Int, output: Int)], file: String) throws {
+        for (i, outcome) in outcomes.enumerated() {
+            let chunk = header.chunks[i]
+            let begin = offsets[i].input
+            let name = header.chunks.count == 1 ? "the body" : "chunk \(i + 1) of \(header.chunks.count) of the body"
+            switch outcome {
+            case .ok:
+                continue
+            case .checksum(let computed):
+                throw BinaryError.checksum(file, at: "byte \(begin)",
+                                           "\(name) (bytes \(begin) to \(begin + chunk.storedSize - 1)) fails its checksum (stored \(hex(chunk.crc)), computed \(hex(computed)))")
+            case .inflate(let result):
+                switch result {
+                case .ok:
+                    continue
+                case .inputEnded(let consumed):
+                    throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "the compressed data of \(name) ends before its zlib stream does")
+                case .streamLonger(let consumed):
+                    throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "\(name) inflates to more than its declared \(BinaryError.byteCount(chunk.size))")
+                case .streamShorter(let produced):
+                    throw BinaryError.corrupt(file, at: "byte \(begin)", "\(name) inflates to \(BinaryError.byteCount(produced)), not the declared \(chunk.size)")
+                case .trailingInput(let consumed):
+                    throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "\(name) has \(BinaryError.byteCount(chunk.storedSize - consumed)) after its zlib stream")
+                case .invalid(let consumed, let reason):
+                    throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "\(name) is not valid zlib data (\(reason))")
+                }
+            }
+        }
+    }
+}
+
+/// Buffers shared by the iterations of `concurrentPerform`; each iteration writes its own index only.
+private struct SharedBuffers: @unchecked Sendable {
+    let input: UnsafeRawBufferPointer
+    let pieces: UnsafeMutableBufferPointer<ChunkCompression.Piece>
+}
+
+private struct SharedOutcomes<Outcome>: @unchecked Sendable {
+    let input: UnsafeRawBufferPointer
+    let outcomes: UnsafeMutableBufferPointer<Outcome>
+    var output = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+}

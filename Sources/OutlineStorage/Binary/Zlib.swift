@@ -1,0 +1,90 @@
+internal import CZlib
+
+/// zlib at the edge: whole-buffer deflate and inflate, and CRC-32. No zlib type leaves this file.
+enum Zlib {
+    /// The outcome of inflating one stream into a buffer of exactly the declared size.
+    enum InflateResult: Equatable {
+        case ok
+        /// The input ended before the stream did; `consumed` input bytes were used.
+        case inputEnded(consumed: Int)
+        /// The stream holds more data than the declared size (output full, stream not ended).
+        case streamLonger(consumed: Int)
+        /// The stream ended after `produced` bytes, fewer than declared.
+        case streamShorter(produced: Int)
+        /// The stream ended `consumed` bytes into the input, before its end.
+        case trailingInput(consumed: Int)
+        /// zlib found invalid data (bad code, bad header, bad Adler-32) near input byte `consumed`.
+        case invalid(consumed: Int, reason: String)
+    }
+
+    /// The CRC-32 (ISO 3309, as in gzip and PNG) of `bytes`.
+    static func crc32(_ bytes: UnsafeRawBufferPointer, startingWith crc: UInt32 = 0) -> UInt32 {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return crc }
+        let value = CZlib.crc32_z(UInt(crc), base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        return UInt32(truncatingIfNeeded: value)
+    }
+
+    /// The zlib stream (RFC 1950) of `input` at `level` (0 stores, 1 is fastest, 9 smallest).
+    static func deflate(_ input: UnsafeRawBufferPointer, level: Int) -> [UInt8] {
+        precondition((0 ... 9).contains(level), "zlib compression level \(level) is not in 0...9")
+        precondition(input.count <= Int(UInt32.max), "deflate input too large for one call")
+        var stream = z_stream()
+        let status = outline_deflateInit(&stream, Int32(level))
+        precondition(status == Z_OK, "deflateInit failed (\(status)): out of memory")
+        defer { CZlib.deflateEnd(&stream) }
+        let bound = Int(CZlib.deflateBound(&stream, UInt(input.count)))
+        return [UInt8](unsafeUninitializedCapacity: bound) { output, written in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+            stream.avail_in = UInt32(input.count)
+            stream.next_out = output.baseAddress
+            stream.avail_out = UInt32(bound)
+            let result = CZlib.deflate(&stream, Z_FINISH)
+            precondition(result == Z_STREAM_END, "deflate did not finish within deflateBound (\(result))")
+            written = bound - Int(stream.avail_out)
+        }
+    }
+
+    /// Inflates the zlib stream `input` into `output`, which must be filled exactly.
+    static func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> InflateResult {
+        precondition(input.count <= Int(UInt32.max) && output.count <= Int(UInt32.max), "inflate buffers too large for one call")
+        var stream = z_stream()
+        guard outline_inflateInit(&stream) == Z_OK else {
+            return .invalid(consumed: 0, reason: "zlib could not start (out of memory)")
+        }
+        defer { CZlib.inflateEnd(&stream) }
+        var spare: UInt8 = 0
+        var overflowed = false
+        let status: Int32 = withUnsafeMutablePointer(to: &spare) { sparePointer in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+            stream.avail_in = UInt32(input.count)
+            stream.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? sparePointer
+            stream.avail_out = UInt32(output.count)
+            let status = CZlib.inflate(&stream, Z_FINISH)
+            guard status == Z_BUF_ERROR || status == Z_OK, stream.avail_out == 0, stream.avail_in > 0 else { return status }
+            // The output is full but the stream goes on: offer one spare byte to tell a stream
+            // that only has its trailer left from one that holds more data than declared.
+            stream.next_out = sparePointer
+            stream.avail_out = 1
+            let again = CZlib.inflate(&stream, Z_FINISH)
+            overflowed = stream.avail_out == 0
+            return again
+        }
+        let consumed = input.count - Int(stream.avail_in)
+        let produced = Int(stream.total_out)
+        switch status {
+        case Z_STREAM_END where !overflowed:
+            if produced < output.count { return .streamShorter(produced: produced) }
+            if stream.avail_in > 0 { return .trailingInput(consumed: consumed) }
+            return .ok
+        case _ where overflowed:
+            return .streamLonger(consumed: consumed)
+        case Z_BUF_ERROR, Z_OK:
+            return .inputEnded(consumed: consumed)
+        case Z_NEED_DICT:
+            return .invalid(consumed: consumed, reason: "the stream asks for a preset dictionary")
+        default:
+            let reason = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
+            return .invalid(consumed: consumed, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+@_spi(Storage) import OutlineEngine
+
+/// A document: its objects in an ``EditingContext``, its metadata, and the file it lives in
+/// (or none, for scratch documents and tests).
+///
+/// Open a file with ``open(_:schema:options:)``; the format is found from the content.
+/// ``save()`` validates, writes atomically (see ``AtomicFile``) in the document's format and
+/// marks the context saved; ``save(to:format:)`` saves as another file or converts.
+/// Like the context, a store is used from one thread at a time.
+public final class PersistentStore {
+    /// How a store saves and reads.
+    public struct Options: Sendable, Hashable {
+        /// Keep the previous version of the file as `NAME.bak` on each save.
+        public var keepsBackup: Bool
+        /// zlib level of binary saves, 0 (stored) to 9 (smallest).
+        public var compressionLevel: Int
+        /// On open, remove temporary files that interrupted saves left beside the document.
+        public var removesStaleTemporaries: Bool
+        /// Safety limits while reading binary documents.
+        public var limits: BinaryStore.Limits
+        /// Refuse to save over the file when another program changed or replaced it since it
+        /// was opened or last saved (`conflict`). Turn off to overwrite such changes.
+        public var detectsExternalChanges: Bool
+
+        public init(keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
+                    removesStaleTemporaries: Bool = true, limits: BinaryStore.Limits = .default,
+                    detectsExternalChanges: Bool = true) {
+            precondition((0 ... 9).contains(compressionLevel), "compression level \(compressionLevel) is not in 0...9")
+            self.keepsBackup = keepsBackup
+            self.compressionLevel = compressionLevel
+            self.removesStaleTemporaries = removesStaleTemporaries
+            self.limits = limits
+            self.detectsExternalChanges = detectsExternalChanges
+        }
+    }
+
+    /// The objects. Edit through the context; ``save()`` writes what it holds.
+    public let context: EditingContext
+    /// The file, as given to ``open(_:schema:options:)`` or ``save(to:format:)``; nil in memory.
+    public internal(set) var path: String?
+    /// The format ``save()`` writes.
+    public internal(set) var format: DocumentFormat
+    public var options: Options
+    /// The metadata as of the last open or save, with custom keys as currently set.
+    public internal(set) var metadata: StoreMetadata
+    /// The bytes of the last save of a store without a file.
+    public internal(set) var savedBytes: [UInt8]?
+    /// Whether custom metadata changed since the last open or save.
+    public internal(set) var hasMetadataChanges = false
+    /// The file as this document last read or wrote it (nil without a file, or before the first save).
+    var fingerprint: FileFingerprint?
+
+    public var schema: Schema { context.schema }
+
+    /// Whether there is anything to save: object changes or metadata changes.
+    public var hasChanges: Bool { context.hasChanges || hasMetadataChanges }
+
+    /// A new, empty document. Nothing is written until ``save()``; without `path` the document
+    /// lives in memory only.
+    public init(schema: Schema, path: String? = nil, format: DocumentFormat = .binary, options: Options = Options()) {
+        self.context = EditingContext(schema: schema)
+        self.path = path
+        self.format = format
+        self.options = options
+        self.metadata = StoreMetadata(format: format, embeddedSchema: schema)
+    }
+
+    private init(context: EditingContext, path: String?, format: DocumentFormat, metadata: StoreMetadata, options: Options) {
+        self.context = context
+        self.path = path
+        self.format = format
+        self.metadata = metadata
+        self.options = options
+    }
+
+    /// Opens the document at `path`, in whichever format its content is.
+    ///
+    /// Temporary files left by interrupted saves are removed first (see ``Options/removesStaleTemporaries``).
+    /// - Parameter schema: the model to load with; nil uses the model the document embeds.
+    /// - Throws: ``StorageError``: `unreadable`, `unknownFormat`, `incompatibleModel` when the
+    ///   document was saved with another model, and the format's own errors for damaged files.
+    public static func open(_ path: String, schema: Schema? = nil, options: Options = Options()) throws -> PersistentStore {
+        if options.removesStaleTemporaries {
+            _ = try? AtomicFile.removeStaleTemporaries(beside: path)
+        }
+        let fingerprint = try FileFingerprint.of(path, file: path)
+        let bytes = try FileReader.read(path, file: path, limit: options.limits.maximumFileSize)
+        let (graph, metadata, format) = try bytes.withUnsafeBytes {
+            try StoreCodec.read($0, schema: schema, file: path, limits: options.limits)
+        }
+        let store = PersistentStore(context: EditingContext(graph: graph), path: path, format: format, metadata: metadata, options: options)
+        store.fingerprint = fingerprint
+        return store
+    }
+
+    /// A document without a file, loaded from `bytes` in any readable format.
+    ///
+    /// - Parameter name: how messages name the document.
+    public static func load(_ bytes: [UInt8], schema: Schema? = nil, name: String = "document",
+                            options: Options = Options()) throws -> PersistentStore {
+        let (graph, metadata, format) = try bytes.withUnsafeBytes {
+            try StoreCodec.read($0, schema: schema, file: name, limits: options.limits)
+        }
+        let store = PersistentStore(context: EditingContext(graph: graph), path: nil, format: format, metadata: metadata, options: options)
+        store.savedBytes = bytes
+        return store
+    }
+
+    /// The metadata of the document at `path`, without loading its objects.
+    ///
+    /// For binary documents only the header is read; nothing is inflated.
+    public static func readMetadata(_ path: String, limits: BinaryStore.Limits = .default) throws -> StoreMetadata {
+        try StoreCodec.readMetadata(path, file: path, limits: limits)
+    }
+
+    // MARK: Custom metadata
+
+    /// The custom metadata value for `key` (a key Core Data does not reserve). Setting it
+    /// counts as a change that the next save writes.
+    public subscript(metadata key: String) -> PropertyListValue? {
+        get { metadata[custom: key] }
+        set {
+            precondition(!StoreMetadata.reservedKeys.contains(key), "\"\(key)\" is a reserved metadata key")
+            guard metadata[custom: key] != newValue else { return }
+            metadata[custom: key] = newValue
+            hasMetadataChanges = true
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import OutlineStorage
+
+@Suite struct AtomicFileTests {
+    let folder: String
+    init() throws { folder = try makeTemporaryFolder() }
+
+    func contents(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+    func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
+    func mode(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func writesANewFileAndReplacesAnOldOne() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1, 2, 3], to: path)
+        #expect(try contents(path) == [1, 2, 3])
+        try AtomicFile.write([4, 5], to: path)
+        #expect(try contents(path) == [4, 5])
+        #expect(try names() == ["notes.outline"])
+    }
+
+    @Test func keepsTheOldFileAsBakWhenAsked() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1], to: path, keepBackup: true)  // nothing to back up yet
+        #expect(try names() == ["notes.outline"])
+        try AtomicFile.write([2], to: path, keepBackup: true)
+        try AtomicFile.write([3], to: path, keepBackup: true)
+        #expect(try contents(path) == [3])
+        #expect(try contents(path + ".bak") == [2])
+        try AtomicFile.write([4], to: path)
+        #expect(try contents(path + ".bak") == [2])
+    }
+
+    @Test func keepsTheTargetsPermissions() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1], to: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        try AtomicFile.write([2], to: path)
+        #expect(try mode(path) == 0o640)
+        try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: path)
+        try AtomicFile.write([3], to: path, keepBackup: true)
+        #expect(try mode(path) == 0o604)
+    }
+
+    @Test func savesThroughASymbolicLink() throws {
+        defer { removeFolder(folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        let target = folder + "/real/notes.outline"
+        try AtomicFile.write([1], to: target)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.outline", withDestinationPath: "real/notes.outline")
+        try AtomicFile.write([2], to: folder + "/link.outline", keepBackup: true)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.outline") == "real/notes.outline")
+        #expect(try contents(target) == [2])
+        #expect(try contents(target + ".bak") == [1])
+        #expect(try names() == ["link.outline", "real"])
+    }
+
+    @Test func aFolderAsTargetFailsAndLeavesNoTemporaryFile() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let error = #expect(throws: StorageError.self) { try AtomicFile.write([1], to: path, file: "notes.outline") }
+        #expect(error?.code == .unwritable)
+        #expect(error?.description == "notes.outline: cannot save over \(path): it is a folder. Choose a file, not a folder.")
+        #expect(try names() == ["notes.outline"])
+    }
+
+    @Test func aMissingFolderFailsClearly() throws {
+        defer { removeFolder(folder) }
+        let error = #expect(throws: StorageError.self) { try AtomicFile.write([1], to: folder + "/missing/notes.outline", file: "notes.outline") }
+        #expect(error?.description == "notes.outline: cannot create a temporary file in \(folder)/missing: no such file or folder. Check the path.")
+    }
+
+    @Test(.enabled(if: !runningAsRoot, "root writes into read-only folders"))
+    func aReadOnlyFolderFailsAndLeavesTheOriginalIntact() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1, 2], to: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+        let error = #expect(throws: StorageError.self) { try AtomicFile.write([9], to: path, file: "notes.outline") }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        #expect(error?.description == "notes.outline: cannot create a temporary file in \(folder): permission denied. Check the permissions of the file and its folder, or save somewhere else.")
+        #expect(try contents(path) == [1, 2])
+        #expect(try names() == ["notes.outline"])
+    }
+
+    @Test func aFailedBackupRemovesTheTemporaryFileAndKeepsTheOriginal() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1, 2], to: path)
+        // A non-empty folder where the backup should go cannot be removed: the save fails before the rename.
+        try FileManager.default.createDirectory(atPath: path + ".bak/inside", withIntermediateDirectories: true)
+        let error = #expect(throws: StorageError.self) { try AtomicFile.write([9], to: path, keepBackup: true, file: "notes.outline") }
+        #expect(error?.code == .unwritable)
+        #expect(error?.message.hasPrefix("cannot replace the backup \(path).bak: ") == true)
+        #expect(try contents(path) == [1, 2])
+        #expect(try names() == ["notes.outline", "notes.outline.bak"])
+    }
+
+    @Test func staleTemporariesAreRemovedAndNothingElse() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1], to: path)
+        let stale = [".notes.outline.outline-tmp-Ab3dE9", ".notes.outline.outline-tmp-000000"]
+        let kept = [".other.outline.outline-tmp-Ab3dE9", ".notes.outline.outline-tmp-short", "notes.outline.outline-tmp-Ab3dE9"]
+        for name in stale + kept { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([0]))) }
+        #expect(try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 60).isEmpty)  // too recent
+        let removed = try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
+        #expect(removed.sorted() == stale.map { folder + "/" + $0 }.sorted())
+        #expect(try names() == (kept + ["notes.outline"]).sorted())
+    }
+}
+
+extension AtomicFileTests {
+    /// Needs a tiny file system, e.g. `mount -t tmpfs -o size=64k tmpfs /mnt/tiny` and
+    /// `OUTLINE_FULL_DISK_FOLDER=/mnt/tiny swift test --filter aFullDisk`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["OUTLINE_FULL_DISK_FOLDER"] != nil, "needs a tiny file system"))
+    func aFullDiskFailsAndLeavesNoTemporaryFile() throws {
+        let tiny = try #require(ProcessInfo.processInfo.environment["OUTLINE_FULL_DISK_FOLDER"])
+        let path = tiny + "/notes.outline"
+        try AtomicFile.write([1], to: path)
+        let error = #expect(throws: StorageError.self) {
+            try AtomicFile.write([UInt8](repeating: 7, count: 4 << 20), to: path, file: "notes.outline")
+        }
+        #expect(error?.code == .unwritable)
+        #expect(error?.message.hasSuffix(": the disk is full") == true)
+        #expect(error?.hint == "Free some space, or save to another disk.")
+        #expect(try contents(path) == [1])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tiny).filter { $0.contains("outline-tmp") }.isEmpty)
+        try FileManager.default.removeItem(atPath: path)
+    }
+}
