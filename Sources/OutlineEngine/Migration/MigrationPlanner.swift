@@ -104,7 +104,7 @@ private struct Planner {
                     hint: "Add the relationship under a new name and fill it in code, or give it another renaming identifier."))
             case nil:
                 relationships.append(RelationshipMapping(destination: r.name, source: nil, action: .initialize,
-                                                         requiresValue: !r.isOptional || r.minCount > 0, notes: []))
+                                                         requiresValue: !r.isOptional, notes: []))
             }
         }
         let removedAttributes = s.attributes.filter { !$0.isTransient && !used.contains($0.migrationIdentifier) }.map(\.name)
@@ -170,7 +170,7 @@ private struct Planner {
         if sr.inverse != dr.inverse { notes.append("inverse \(sr.inverse ?? "none") -> \(dr.inverse ?? "none")") }
         if sr.name != dr.name { notes.append("renamed from \(sr.name)") }
         return RelationshipMapping(destination: dr.name, source: sr.name, action: action,
-                                   requiresValue: !dr.isOptional || dr.minCount > 0, notes: notes)
+                                   requiresValue: !dr.isOptional, notes: notes)
     }
 }
 
