@@ -86,6 +86,14 @@ struct PredicateEvaluator<Graph: ObjectGraphReading> {
         }
     }
 
+    /// The value of a single-valued path (an aggregate or through to-one relationships only).
+    func single(of path: BoundPath) -> PredicateTerm {
+        switch evaluate(path) {
+        case .one(let term): term
+        case .many(let terms): terms.first ?? .null
+        }
+    }
+
     private func evaluate(_ path: BoundPath) -> Operand {
         if path.aggregate == nil && !path.isMultiValued {
             // One value: follow to-one relationships without collecting.
