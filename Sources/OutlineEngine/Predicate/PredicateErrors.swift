@@ -9,9 +9,14 @@ enum PredicateErrors {
     static func expected(_ what: String, after previous: String?, found token: PredicateToken,
                          hint: String? = nil) -> EngineError {
         var message = "expected \(what)"
-        if let previous { message += " after \"\(previous)\"" }
+        if let previous { message += " after " + quote(previous) }
         message += token.isEnd ? " but the predicate ends" : " but found \(token.quoted)"
         return error(column: token.column, message, hint: hint)
+    }
+
+    /// `text` in double quotes, unless it is a string literal that already has quotes.
+    static func quote(_ text: String) -> String {
+        text.count >= 2 && (text.hasPrefix("\"") || text.hasPrefix("'")) ? text : "\"\(text)\""
     }
 
     static let operatorHint =

@@ -167,7 +167,7 @@ extension PredicateParser {
             }
             if current.isSymbol(",") { advance(); continue }
             if current.isSymbol("}") { advance(); return .list(values) }
-            throw PredicateErrors.expected("\",\" or \"}\" in the list starting at column \(open.column)", after: previousText, found: current)
+            throw PredicateErrors.expected("\",\" or \"}\" in the list starting at column \(open.column)", after: nil, found: current)
         }
     }
 

@@ -40,8 +40,8 @@ struct PredicateToken: Sendable {
 
     var isEnd: Bool { kind == .end }
 
-    /// How messages show the token: `"AND"`, or `the predicate ends`-style phrasing by the caller.
-    var quoted: String { "\"\(text)\"" }
+    /// How messages show the token: `"AND"`; a string token shows with its own quotes.
+    var quoted: String { PredicateErrors.quote(text) }
 }
 
 /// Words with a meaning in the syntax, upper-cased. A key with one of these names is written
