@@ -43,9 +43,9 @@ extension FetchPredicate {
         /// Where the parts were in the parsed text (ignored by `==` and hashing).
         var source: SourceColumns
 
-        /// Makes a comparison.
-        public init(_ modifier: Modifier = .direct, _ left: Expression, _ operator: Operator,
-                    _ right: Expression, options: Options = []) {
+        /// Makes a comparison, such as `Comparison(.key("tags.name"), .equalTo, .constant(.string("x")), modifier: .any)`.
+        public init(_ left: Expression, _ operator: Operator, _ right: Expression,
+                    modifier: Modifier = .direct, options: Options = []) {
             self.init(modifier, left, `operator`, right, options: options, source: SourceColumns())
         }
 

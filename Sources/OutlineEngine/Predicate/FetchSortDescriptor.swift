@@ -49,9 +49,9 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
         }
         pieces.append(start..<scalars.count)
         return try pieces.map { piece in
-            // Blank out the other descriptors so that columns stay those of the whole text.
-            var view = String.UnicodeScalarView()
-            for (i, c) in scalars.enumerated() { view.append(piece.contains(i) ? c : " ") }
+            // Blank out what comes before the descriptor so that columns stay those of the whole text.
+            var view = String.UnicodeScalarView(repeating: " ", count: piece.lowerBound)
+            view.append(contentsOf: scalars[piece])
             return try parse(String(view))
         }
     }
@@ -71,7 +71,7 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
         if case .placeholder = parser.current.kind { isPlaceholder = true }
         guard parser.startsKeyPath(parser.current), !parser.current.isKeyword("SELF"), !isPlaceholder else {
             throw PredicateErrors.expected("a key path to sort by", after: nil, found: parser.current,
-                                           hint: "Write a key path, with - in front for descending order, as in -created.")
+                                           hint: "Write a key path, with - in front for descending order, as in -created.", subject: "text")
         }
         let keyPath = try parser.parseKeyPath()
         var descriptor = FetchSortDescriptor(keyPath: keyPath, ascending: ascending)
@@ -86,18 +86,19 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
             parser.advance()
             guard case .word(let letters) = parser.current.kind, letters.lowercased() == "c" else {
                 throw PredicateErrors.expected("\"c\"", after: "[", found: parser.current,
-                                               hint: "Write [c] after the key path for case-insensitive order.")
+                                               hint: "Write [c] after the key path for case-insensitive order.", subject: "text")
             }
             parser.advance()
             guard parser.current.isSymbol("]") else {
-                throw PredicateErrors.expected("\"]\"", after: "c", found: parser.current)
+                throw PredicateErrors.expected("\"]\"", after: "c", found: parser.current,
+                                               hint: "Write [c] after the key path for case-insensitive order.", subject: "text")
             }
             parser.advance()
             descriptor.caseInsensitive = true
         }
         guard parser.current.isEnd else {
             throw PredicateErrors.expected("\"ascending\", \"descending\", \"[c]\" or the end", after: parser.previousText, found: parser.current,
-                                           hint: "Separate sort keys with commas, as in done, -created.")
+                                           hint: "Separate sort keys with commas, as in done, -created.", subject: "text")
         }
         return descriptor
     }

@@ -80,7 +80,8 @@ extension PredicateBinder {
             throw unknownProperty(name, of: info, column: column)
         }
         // validateKeyPath guarantees a key after the operator.
-        throw PredicateErrors.error(column: keyPath.column(of: first - 1), "\"\(op.rawValue)\" needs the key of the values to aggregate after it")
+        throw PredicateErrors.error(column: keyPath.column(of: first - 1), "\"\(op.rawValue)\" needs the key of the values to aggregate after it",
+                                    hint: "Write the key after the operator, as in children.\(op.rawValue).order.")
     }
 
     /// `"txt" is not a property of entity Item`, with a did-you-mean hint.

@@ -1,16 +1,16 @@
 /// Builders for the ``EngineError``s of predicates, so messages read the same everywhere.
 enum PredicateErrors {
     /// An `invalidPredicate` error at `column` (1-based), or without a location.
-    static func error(column: Int?, _ message: String, hint: String? = nil) -> EngineError {
+    static func error(column: Int?, _ message: String, hint: String) -> EngineError {
         EngineError(.invalidPredicate, at: column.map { "column \($0)" }, message, hint: hint)
     }
 
-    /// `expected WHAT after "PREVIOUS" but found "X"` / `... but the predicate ends`.
+    /// `expected WHAT after "PREVIOUS" but found "X"` / `... but the predicate ends` (or another subject).
     static func expected(_ what: String, after previous: String?, found token: PredicateToken,
-                         hint: String? = nil) -> EngineError {
+                         hint: String, subject: String = "predicate") -> EngineError {
         var message = "expected \(what)"
         if let previous { message += " after " + quote(previous) }
-        message += token.isEnd ? " but the predicate ends" : " but found \(token.quoted)"
+        message += token.isEnd ? " but the \(subject) ends" : " but found \(token.quoted)"
         return error(column: token.column, message, hint: hint)
     }
 
@@ -42,19 +42,27 @@ enum PredicateErrors {
         return best?.name
     }
 
-    /// Levenshtein distance over characters, in O(n·m) time and O(m) space.
+    /// Edit distance counting insertions, deletions, substitutions and transpositions of
+    /// adjacent characters (optimal string alignment), in O(n·m) time and O(m) space.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                var best = Swift.min(previous[j] + 1, current[j - 1] + 1)
+                best = Swift.min(best, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    best = Swift.min(best, beforePrevious[j - 2] + 1)
+                }
+                current[j] = best
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

@@ -8,7 +8,7 @@ extension PredicateParser {
         case .symbol(let s): return s == "{"
         case .word(let w):
             let upper = w.uppercased()
-            return !PredicateKeywords.isReserved(w) || ["YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST"].contains(upper)
+            return !PredicateKeywords.isReserved(w) || ["YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST", "SUBQUERY", "FUNCTION"].contains(upper)
         case .collectionOperator, .end: return false
         }
     }
@@ -62,7 +62,8 @@ extension PredicateParser {
         default:
             break
         }
-        throw PredicateErrors.expected("a value", after: previousText, found: token)
+        throw PredicateErrors.expected("a value", after: previousText, found: token,
+                                       hint: "Write a value (\"text\", 42, YES, nil), a key path or a list.")
     }
 
     /// A key path starting at the current token, checked with ``validateKeyPath(_:)``.
@@ -79,7 +80,8 @@ extension PredicateParser {
             case .collectionOperator(let name) where !components.isEmpty:
                 components.append(name)
             default:
-                throw PredicateErrors.expected("a key", after: components.isEmpty ? previousText : ".", found: token)
+                throw PredicateErrors.expected("a key", after: components.isEmpty ? previousText : ".", found: token,
+                                               hint: "Follow a dot with a property name, as in parent.text; write #name for a reserved word.")
             }
             columns.append(token.column)
             advance()
@@ -93,11 +95,12 @@ extension PredicateParser {
     /// The whole text as one key path (for ``FetchPredicate/KeyPath/init(parsing:)``).
     mutating func parseStandaloneKeyPath() throws -> FetchPredicate.KeyPath {
         guard startsKeyPath(current), !current.isKeyword("SELF") else {
-            throw PredicateErrors.expected("a key path", after: nil, found: current)
+            throw PredicateErrors.expected("a key path", after: nil, found: current, hint: "Write property names separated by dots, as in parent.text.")
         }
         let keyPath = try parseKeyPath()
         guard current.isEnd else {
-            throw PredicateErrors.expected("the end of the key path", after: previousText, found: current)
+            throw PredicateErrors.expected("the end of the key path", after: previousText, found: current,
+                                           hint: "Write property names separated by dots, as in parent.text.")
         }
         return keyPath
     }
@@ -156,7 +159,7 @@ extension PredicateParser {
                                             hint: "Write the values of one list, as in {1, 2, 3}.")
             }
             guard startsExpression(token) else {
-                throw PredicateErrors.expected("a value in the list", after: previousText, found: token)
+                throw PredicateErrors.expected("a value in the list", after: previousText, found: token, hint: Self.listHint)
             }
             switch try parseExpression() {
             case .constant(let v): values.append(v)
@@ -167,7 +170,8 @@ extension PredicateParser {
             }
             if current.isSymbol(",") { advance(); continue }
             if current.isSymbol("}") { advance(); return .list(values) }
-            throw PredicateErrors.expected("\",\" or \"}\" in the list starting at column \(open.column)", after: nil, found: current)
+            throw PredicateErrors.expected("\",\" or \"}\" in the list starting at column \(open.column)", after: nil, found: current,
+                                           hint: Self.listHint)
         }
     }
 
@@ -212,7 +216,7 @@ extension PredicateParser {
     /// `CAST(value, "type")`.
     private mutating func parseCast() throws -> FetchPredicate.Expression {
         advance()
-        guard current.isSymbol("(") else { throw PredicateErrors.expected("\"(\"", after: "CAST", found: current) }
+        guard current.isSymbol("(") else { throw PredicateErrors.expected("\"(\"", after: "CAST", found: current, hint: Self.castHint) }
         advance()
         let valueToken = current
         let value: Value?
@@ -222,17 +226,22 @@ extension PredicateParser {
             throw PredicateErrors.expected("a number or string to convert", after: "CAST(", found: valueToken,
                                            hint: "Write CAST(721692800, \"NSDate\") for a date.")
         }
-        guard current.isSymbol(",") else { throw PredicateErrors.expected("\",\"", after: previousText, found: current) }
+        guard current.isSymbol(",") else { throw PredicateErrors.expected("\",\"", after: previousText, found: current, hint: Self.castHint) }
         advance()
         let typeToken = current
         guard case .string(let typeName) = typeToken.kind else {
-            throw PredicateErrors.expected("a type name such as \"NSDate\"", after: ",", found: typeToken)
+            throw PredicateErrors.expected("a type name such as \"NSDate\"", after: ",", found: typeToken, hint: Self.castHint)
         }
         advance()
-        guard current.isSymbol(")") else { throw PredicateErrors.expected("\")\" to close CAST", after: previousText, found: current) }
+        guard current.isSymbol(")") else {
+            throw PredicateErrors.expected("\")\" to close CAST", after: previousText, found: current, hint: Self.castHint)
+        }
         advance()
         return .constant(try Self.cast(value, to: typeName, valueToken: valueToken, typeToken: typeToken))
     }
+
+    static let listHint = "Separate the values of a list with commas and close it with }, as in {1, 2}."
+    static let castHint = "Write CAST(value, \"type\"), as in CAST(721692800, \"NSDate\")."
 
     static let castTypes = ["NSDate", "NSDecimalNumber", "NSNumber", "NSUUID", "NSData"]
 
@@ -264,7 +273,7 @@ extension PredicateParser {
         }
         guard let result else {
             throw PredicateErrors.error(column: valueToken.column, "cannot CAST \(valueToken.text) to \(typeName)",
-                                        hint: castHints[typeName])
+                                        hint: castHints[typeName] ?? castHint)
         }
         return result
     }
