@@ -16,10 +16,15 @@ extension FetchPredicate {
 extension FetchPredicate.Argument: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral
 {
+    /// A string value.
     public init(stringLiteral value: String) { self = .value(.string(value)) }
+    /// An integer value.
     public init(integerLiteral value: Int64) { self = .value(.integer(value)) }
+    /// A double value.
     public init(floatLiteral value: Double) { self = .value(.double(value)) }
+    /// A boolean value.
     public init(booleanLiteral value: Bool) { self = .value(.boolean(value)) }
+    /// No value: `nil`.
     public init(nilLiteral: ()) { self = .value(nil) }
 
     /// A list; elements that are themselves lists are flattened into it.

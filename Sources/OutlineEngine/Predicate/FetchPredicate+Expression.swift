@@ -56,7 +56,9 @@ extension FetchPredicate {
             index < columns.count ? columns[index] : nil
         }
 
+        /// Key paths are equal when their components are; where they were parsed does not matter.
         public static func == (lhs: KeyPath, rhs: KeyPath) -> Bool { lhs.components == rhs.components }
+        /// Hashes the components.
         public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
         /// The dotted spelling, with `#` before components that are reserved words.

@@ -35,8 +35,11 @@ extension FetchPredicate {
     public struct Comparison: Hashable, Sendable {
         /// `ANY`, `ALL`, `NONE` or none, applying to a to-many left-hand side.
         public var modifier: Modifier
+        /// The left-hand side, usually a key path.
         public var left: Expression
+        /// How the sides are compared.
         public var `operator`: Operator
+        /// The right-hand side, usually a value or a list.
         public var right: Expression
         /// `[c]`, `[d]` or `[cd]`; only string comparisons use them.
         public var options: Options
@@ -59,11 +62,13 @@ extension FetchPredicate {
             self.source = source
         }
 
+        /// Comparisons are equal when they compare the same way; where they were parsed does not matter.
         public static func == (lhs: Comparison, rhs: Comparison) -> Bool {
             guard lhs.modifier == rhs.modifier, lhs.operator == rhs.operator, lhs.options == rhs.options else { return false }
             return lhs.left == rhs.left && lhs.right == rhs.right
         }
 
+        /// Hashes what `==` compares.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(modifier)
             hasher.combine(left)
@@ -100,15 +105,19 @@ extension FetchPredicate {
         case equalTo = "=="
         /// `!=` (also `<>`).
         case notEqualTo = "!="
+        /// `<`.
         case lessThan = "<"
         /// `<=` (also `=<`).
         case lessThanOrEqualTo = "<="
+        /// `>`.
         case greaterThan = ">"
         /// `>=` (also `=>`).
         case greaterThanOrEqualTo = ">="
         /// The left string contains the right string.
         case contains = "CONTAINS"
+        /// The left string starts with the right string.
         case beginsWith = "BEGINSWITH"
+        /// The left string ends with the right string.
         case endsWith = "ENDSWITH"
         /// The left string matches a pattern where `*` is any run of characters and `?` one character.
         case like = "LIKE"
@@ -138,7 +147,9 @@ extension FetchPredicate {
 
     /// String comparison options, written in brackets after the operator: `==[cd]`.
     public struct Options: OptionSet, Hashable, Sendable {
+        /// The option bits.
         public let rawValue: Int
+        /// Options from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// `[c]`: upper and lower case compare equal.
