@@ -179,3 +179,18 @@ import Testing
         #expect(error?.code == .notAnOutline)
     }
 }
+
+@Suite struct OutlineFindTests {
+    @Test func findReturnsMatchesInDocumentOrder() throws {
+        let document = try OutlineTestSupport.emptyDocument()
+        let shop = try document.insertItem("Shopping")
+        try document.insertItem("Oat milk", under: shop, done: true)
+        try document.insertItem("Milk chocolate", under: shop)
+        try document.insertItem("milkshake", at: 0)
+        let found = try document.find("text CONTAINS[c] \"milk\" AND done == NO")
+        #expect(found.map { document.text(of: $0) ?? "" } == ["milkshake", "Milk chocolate"])
+        #expect(found.map(document.path(of:)) == [[1], [2, 2]])
+        let error = #expect(throws: EngineError.self) { try document.find("txt == 'x'") }
+        #expect(error?.location == "column 1")
+    }
+}
