@@ -66,7 +66,7 @@ public struct MigrationPlanReport: Sendable {
             if steps.count > 1 || file != nil {
                 out += "\nStep \(index + 1): \(plan.source.name) -> \(plan.destination.name)\(plan.isIdentity ? " (identity: objects copied as they are)" : "")\n"
             }
-            out += Self.describe(plan)
+            out += Self.describe(plan, blockers: blockers)
         }
         if !blockers.isEmpty {
             out += "\nBlocked: \(blockers.count) \(blockers.count == 1 ? "blocker" : "blockers")\n"
@@ -100,8 +100,13 @@ public struct MigrationPlanReport: Sendable {
         return out
     }
 
-    static func describe(_ plan: MigrationPlan) -> String {
+    /// Every action of `plan`, one line per entity and property; properties named by one of
+    /// `blockers` say so instead of showing an action.
+    static func describe(_ plan: MigrationPlan, blockers: [MigrationBlocker] = []) -> String {
         var out = ""
+        func blocked(_ entity: String, _ property: String) -> MigrationBlocker? {
+            blockers.first { $0.entity == entity && $0.property == property }
+        }
         for entity in plan.entities {
             switch entity.kind {
             case .add:
@@ -113,10 +118,14 @@ public struct MigrationPlanReport: Sendable {
                 out += "  \(entity.destination): changed\(renamed(entity.source, entity.destination)), objects copied property by property\n"
             }
             for attribute in entity.attributes {
-                out += "    \(attribute.destination): \(describe(attribute, lossy: plan.options.allowsLossyConversions))\n"
+                let action = blocked(entity.destination, attribute.destination).map { "blocked: \($0.from) -> \($0.to)" }
+                    ?? describe(attribute, lossy: plan.options.allowsLossyConversions)
+                out += "    \(attribute.destination): \(action)\n"
             }
             for relationship in entity.relationships {
-                out += "    \(relationship.destination): \(describe(relationship))\n"
+                let action = blocked(entity.destination, relationship.destination).map { "blocked: \($0.from) -> \($0.to)" }
+                    ?? describe(relationship)
+                out += "    \(relationship.destination): \(action)\n"
             }
             for name in entity.removedAttributes { out += "    \(name): removed, its values are dropped\n" }
             for name in entity.removedRelationships { out += "    \(name): removed, its links are dropped\n" }
@@ -180,7 +189,7 @@ extension MigrationPlanReport {
         if !blockers.isEmpty {
             return OutlineError(.migrationBlocked, file: file ?? self.file, at: where_,
                                 "the migration cannot be inferred (\(blockers.count) \(blockers.count == 1 ? "blocker" : "blockers") listed above)",
-                                hint: "Change the model as each blocker says, or add an intermediate version; nothing was written.")
+                                hint: "Change the model as each blocker says, or add an intermediate version" + (self.file == nil ? "." : "; nothing was written."))
         }
         if !violations.isEmpty {
             return OutlineError(.migrationBlocked, file: file ?? self.file, at: where_,
