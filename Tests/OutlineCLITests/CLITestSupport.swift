@@ -106,7 +106,8 @@ extension CLISandbox {
         for note in notes {
             let object = try store.context.insert("Note")
             try store.context.setValue(note.title.map(Value.string), forKey: "title", of: object)
-            try store.context.setValue(note.pages.map { Value.integer(Int64($0)) }, forKey: "pages", of: object)
+            let pagesAreText = schema.info(named: "Note")?.attributes.first { $0.name == "pages" }?.type == .string
+            try store.context.setValue(note.pages.map { pagesAreText ? .string(String($0)) : .integer(Int64($0)) }, forKey: "pages", of: object)
         }
         // Unchecked: documents whose data breaks a later version's rules are the point.
         try Data(try store.encoded()).write(to: URL(fileURLWithPath: path(name)))
@@ -150,12 +151,12 @@ struct CLITestError: Error, CustomStringConvertible {
 }
 
 /// The tree `outline show --json` prints, for comparing with an expected one.
-struct ShownOutline: Decodable, Equatable {
+struct ShownOutline: Decodable, Equatable, Sendable {
     var schemaVersion: String
     var items: [ShownItem]
 }
 
-struct ShownItem: Decodable, Equatable, CustomStringConvertible {
+struct ShownItem: Decodable, Equatable, Sendable, CustomStringConvertible {
     var text: String?
     var note: String?
     var done: Bool
