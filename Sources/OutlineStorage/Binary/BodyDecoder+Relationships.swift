@@ -95,7 +95,12 @@ extension BodyDecoder {
         var stamps = [[Int32]](repeating: [], count: mirror == nil ? k : 0)
         column.many.reserveCapacity(n)
         for row in 0 ..< n {
-            let count = try c.readCount("the member count of \(label) of object z\(ids[row])", limit: BinaryFormat.maximumRows, minimumBytesEach: 1)
+            let countAt = c.position
+            let rawCount = try c.readVarint()
+            guard rawCount <= UInt64(c.remaining) else {
+                throw c.corrupt("the member count of \(label) of object z\(ids[row]) is \(rawCount), more than the \(BinaryError.byteCount(c.remaining)) left in \(c.context) can hold", at: countAt)
+            }
+            let count = Int(rawCount)
             guard count > 0 else {
                 column.many.append([])
                 continue
