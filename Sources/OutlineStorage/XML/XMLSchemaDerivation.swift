@@ -170,23 +170,38 @@ final class XMLSchemaDerivation: StoreObjectSink {
         }
         universe.buildHierarchy()
 
-        // Properties, moved as high up the hierarchy as every concrete entity below shares them.
+        // Properties, declared as high up the hierarchy as every concrete entity below shares
+        // them; a concrete entity declares the rest of its own (its subentities inherit them).
         var remaining: [[(name: String, draft: PropertyDraft)]] = types.map { Array(zip($0.names, $0.drafts)) }
         var declared = [[(name: String, draft: PropertyDraft)]](repeating: [], count: universe.count)
         for entity in universe.topDown {
-            let members = universe.concreteBelow(entity)
+            // The entity itself first, so that its own drafts win.
+            let below = universe.concreteBelow(entity)
+            let members = below.contains(entity) ? [entity] + below.filter { $0 != entity } : below
             guard let first = members.first else { continue }
-            for (name, draft) in remaining[first] {
-                var merged = draft
-                var shared = true
-                for member in members.dropFirst() {
-                    guard let other = remaining[member].first(where: { $0.name == name })?.draft,
-                          let combined = XMLSchemaDerivation.merge(merged, other) else { shared = false; break }
-                    merged = combined
+            let names = universe.isConcrete(entity)
+                ? remaining[entity].map(\.name)
+                : remaining[first].map(\.name).filter { name in
+                    members.allSatisfy { member in remaining[member].contains { $0.name == name } }
                 }
-                guard shared else { continue }
+            for name in names {
+                var merged: PropertyDraft?
+                var absorbed: [Int] = []
+                for member in members {
+                    guard let draft = remaining[member].first(where: { $0.name == name })?.draft else { continue }
+                    guard let current = merged else {
+                        merged = draft
+                        absorbed.append(member)
+                        continue
+                    }
+                    // A draft that disagrees stays with its entity (the schema check reports it).
+                    guard let combined = XMLSchemaDerivation.merge(current, draft) else { continue }
+                    merged = combined
+                    absorbed.append(member)
+                }
+                guard let merged, universe.isConcrete(entity) || absorbed.count == members.count else { continue }
                 declared[entity].append((name, merged))
-                for member in members { remaining[member].removeAll { $0.name == name } }
+                for member in absorbed { remaining[member].removeAll { $0.name == name } }
             }
         }
 
