@@ -46,6 +46,9 @@ struct SAXAttributes {
 /// Drives libxml2's SAX2 push parser over a buffer, safely: no network, no DTD loading, no
 /// entity declarations (refused), no entity substitution, libxml2's size limits on (no
 /// `XML_PARSE_HUGE`), and a bound on element depth.
+///
+/// Callbacks arrive one at a time and never nest, so the state they touch is exempt from
+/// dynamic exclusivity checks (`@exclusivity(unchecked)`).
 final class SAXParser {
     /// Thrown by a delegate to end parsing early without an error.
     struct Stop: Error {}
@@ -57,12 +60,13 @@ final class SAXParser {
 
     private let file: String
     private let maxDepth: Int
-    private unowned let delegate: SAXDelegate
+    /// Unowned and unchecked: `parse` keeps the delegate alive while the parser exists.
+    private unowned(unsafe) let delegate: SAXDelegate
     private var context: xmlParserCtxtPtr?
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     /// The first failure: a delegate's error, a refusal, or libxml2's first error.
-    private var failure: Error?
-    private var stopped = false
+    @exclusivity(unchecked) private var failure: Error?
+    @exclusivity(unchecked) private var stopped = false
 
     private init(file: String, maxDepth: Int, delegate: SAXDelegate) {
         self.file = file

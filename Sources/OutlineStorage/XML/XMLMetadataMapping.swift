@@ -136,13 +136,13 @@ enum XMLMetadataMapping {
             output.append("</integer>")
         case .real(let number):
             output.append("<real>")
-            output.append(XMLNumberFormatting.shortest(number))
+            output.append(string: XMLNumberFormatting.shortest(number))
             output.append("</real>")
         case .boolean(let flag):
             output.append(flag ? "<true></true>" : "<false></false>")
         case .date(let date):
             output.append("<date>")
-            output.append(XMLValueParsing.plistDateString(date))
+            output.append(string: XMLValueParsing.plistDateString(date))
             output.append("</date>")
         case .data(let bytes):
             output.append("<data>")

@@ -72,7 +72,7 @@ enum XMLNumberFormatting {
 
     /// Formats through the C library, for the values the integer path does not cover.
     static func appendWithPrintf(_ value: Double, to output: inout XMLOutputBuffer) {
-        output.append(printf20(value))
+        output.append(string: printf20(value))
     }
 
     /// `String(format: "%.20f", value)` straight from the C library.

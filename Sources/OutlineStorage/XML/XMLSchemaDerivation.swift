@@ -14,7 +14,8 @@ import OutlineEngine
 /// - Hierarchy: entity B inherits from A when every object a relationship to A refers to
 ///   is of a type B covers; properties shared by all concrete entities below a parent move up.
 ///
-/// Names of properties stay lower-case, as the file has them.
+/// Names of properties stay lower-case, as the file has them. SAX callbacks never nest, so the
+/// state is exempt from dynamic exclusivity checks (`@exclusivity(unchecked)`).
 final class XMLSchemaDerivation: StoreObjectSink {
     private struct RelationshipDraft {
         var name: String
@@ -40,12 +41,12 @@ final class XMLSchemaDerivation: StoreObjectSink {
     }
 
     let file: String
-    private var types: [TypeDraft] = []
-    private var typeLookup = NameLookup<Int>()
-    private var idTypes = ObjectIDMap()
-    private var unresolved: [(type: Int, property: Int, id: UInt64)] = []
-    private var current = 0
-    private var currentID: UInt64 = 0
+    @exclusivity(unchecked) private var types: [TypeDraft] = []
+    @exclusivity(unchecked) private var typeLookup = NameLookup<Int>()
+    @exclusivity(unchecked) private var idTypes = ObjectIDMap()
+    @exclusivity(unchecked) private var unresolved: [(type: Int, property: Int, id: UInt64)] = []
+    @exclusivity(unchecked) private var current = 0
+    @exclusivity(unchecked) private var currentID: UInt64 = 0
 
     private init(file: String) { self.file = file }
 
@@ -95,8 +96,8 @@ final class XMLSchemaDerivation: StoreObjectSink {
 
     func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws {}
 
-    func relationship(name: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>?,
-                      destination: UnsafeBufferPointer<UInt8>?, idrefs: UnsafeBufferPointer<UInt8>?, line: Int) throws {
+    func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws {
+        let type = attributes["type"], destination = attributes["destination"], idrefs = attributes["idrefs"]
         let text = String(decoding: name, as: UTF8.self)
         let index: Int
         if let known = types[current].lookup.find(name) {

@@ -9,9 +9,9 @@ protocol StoreObjectSink: AnyObject {
     func beginAttribute(name: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>?, line: Int) throws -> Bool
     /// `</attribute>`, with the text collected since ``beginAttribute(name:type:line:)``.
     func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws
-    /// `<relationship name="..." type="..." destination="..." idrefs="...">`.
-    func relationship(name: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>?,
-                      destination: UnsafeBufferPointer<UInt8>?, idrefs: UnsafeBufferPointer<UInt8>?, line: Int) throws
+    /// `<relationship name="..." type="..." destination="..." idrefs="...">`; the sink reads
+    /// the attributes it needs besides the name.
+    func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws
     /// `</object>`.
     func endObject(line: Int) throws
 }
@@ -21,6 +21,9 @@ protocol StoreObjectSink: AnyObject {
 ///
 /// Once `</databaseInfo>` has been read, `onMetadata` decides what happens to the objects: it
 /// returns the sink for them, or nil to stop parsing there.
+///
+/// SAX callbacks arrive one at a time and never nest, so the state touched per element is
+/// exempt from dynamic exclusivity checks (`@exclusivity(unchecked)`).
 final class XMLStoreParser: SAXDelegate {
     /// The only `<version>` Core Data has ever written.
     static let storeVersion: Int64 = 134_481_920
@@ -36,16 +39,16 @@ final class XMLStoreParser: SAXDelegate {
     let file: String
     let maxTextBytes: Int
     private let onMetadata: (StoreMetadata, Int) throws -> StoreObjectSink?
-    private var place = Place.document
+    @exclusivity(unchecked) private var place = Place.document
     private var infoField = InfoField.version
-    private var collecting = false
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var collecting = false
+    @exclusivity(unchecked) private var text: [UInt8] = []
     private var plist: PlistReader
     private var version: Int64?
     private var uuid: UUID?
     private var nextObjectID: UInt64?
     private var sawMetadata = false
-    private var sink: StoreObjectSink?
+    @exclusivity(unchecked) private var sink: StoreObjectSink?
     /// The metadata, once `</databaseInfo>` has been read.
     private(set) var metadata: StoreMetadata?
 
@@ -115,8 +118,7 @@ final class XMLStoreParser: SAXDelegate {
                 place = .attribute
                 if wants { startCollecting() }
             } else if name.is("relationship"), let sink {
-                try sink.relationship(name: required("name", of: "relationship", attributes, line), type: attributes["type"],
-                                      destination: attributes["destination"], idrefs: attributes["idrefs"], line: line)
+                try sink.relationship(name: required("name", of: "relationship", attributes, line), attributes: attributes, line: line)
                 place = .relationship
             } else {
                 throw unexpected(name, in: "object", line)
@@ -171,7 +173,7 @@ final class XMLStoreParser: SAXDelegate {
     }
 
     /// The line of the element being read, for errors raised while collecting text.
-    private var currentLine = 0
+    @exclusivity(unchecked) private var currentLine = 0
 
     private func startCollecting() {
         collecting = true

@@ -7,20 +7,14 @@ import Foundation
 /// name="title" type="string">`, ...) is prepared once; per object only ids, values and
 /// escapes are formatted.
 enum XMLStoreWriter {
-    /// The parts of one property's element that do not depend on the object.
-    private struct PropertyPlan {
-        var index: Int
-        var type: AttributeType
-        /// `        <attribute name="..." type="...">` or `        <relationship name="..." type="..." destination="..."`.
-        var opening: [UInt8]
-        var isToMany = false
-    }
-
+    /// The text of an entity's elements that does not depend on the object, in one array:
+    /// `    <object type="ITEM" id="z`, then per property `        <attribute name="..." type="...">`
+    /// or `        <relationship name="..." type="..." destination="..."`.
     private struct EntityPlan {
-        /// `    <object type="ITEM" id="z`.
-        var opening: [UInt8]
-        var attributes: [PropertyPlan]
-        var relationships: [PropertyPlan]
+        var text: [UInt8]
+        var objectOpening: Range<Int>
+        var attributes: [(index: Int, type: AttributeType, opening: Range<Int>)]
+        var relationships: [(index: Int, isToMany: Bool, opening: Range<Int>)]
     }
 
     static func write(_ graph: ObjectGraph, metadata: StoreMetadata) -> Data {
@@ -39,7 +33,7 @@ enum XMLStoreWriter {
         output.append("</version>\n")
         output.appendIndent(2)
         output.append("<UUID>")
-        output.append(metadata.uuid.uuidString.uppercased())
+        output.append(string: metadata.uuid.uuidString.uppercased())
         output.append("</UUID>\n")
         output.appendIndent(2)
         output.append("<nextObjectID>")
@@ -60,62 +54,86 @@ enum XMLStoreWriter {
 
     private static func writeObject(_ object: ManagedObject, _ plan: EntityPlan, _ tables: [EntityTable],
                                     to output: inout XMLOutputBuffer) {
-        let table = tables[object.entity]
+        let e = object.entity
         let row = object.row
-        plan.opening.withUnsafeBytes { output.append($0) }
-        output.appendDecimal(table.ids[row])
-        output.append("\">\n")
-        for property in plan.attributes {
-            let column = table.attributes[property.index]
-            guard !column.isNil(row) else { continue }
-            property.opening.withUnsafeBytes { output.append($0) }
-            switch property.type {
-            case .string, .uri, .objectID:
-                column.bytes.withBytes(row) { bytes in
-                    if let bytes { XMLStringEscaping.writeEscaped(bytes, to: &output) }
+        plan.text.withUnsafeBytes { text in
+            output.append(UnsafeRawBufferPointer(rebasing: text[plan.objectOpening]))
+            output.appendDecimal(tables[e].ids[row])
+            output.append("\">\n" as StaticString)
+            for (a, type, opening) in plan.attributes {
+                switch tables[e].attributes[a].storage {
+                case .integer, .double: if !tables[e].attributes[a].present[row] { continue }
+                case .bytes: if tables[e].attributes[a].bytes.lengths[row] < 0 { continue }
+                case .other: if tables[e].attributes[a].others[row] == nil { continue }
                 }
-            case .integer16, .integer32, .integer64:
-                output.appendDecimal(column.integers[row])
-            case .boolean:
-                output.append(column.integers[row] != 0 ? 0x31 : 0x30)
-            case .date:
-                XMLNumberFormatting.appendFixed20(column.doubles[row], to: &output)
-            case .double, .float:
-                output.append(XMLNumberFormatting.shortest(column.doubles[row]))
-            case .binary, .transformable:
-                column.bytes.withBytes(row) { bytes in
-                    if let bytes { output.appendStoreBase64(bytes) }
+                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+                writeValue(type, tables, e, a, row, to: &output)
+                output.append("</attribute>\n" as StaticString)
+            }
+            for (r, isToMany, opening) in plan.relationships {
+                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+                var first = true
+                if isToMany {
+                    for target in tables[e].relationships[r].many[row] {
+                        writeReference(target, tables, first: &first, to: &output)
+                    }
+                } else if let target = tables[e].relationships[r].object(row) {
+                    writeReference(target, tables, first: &first, to: &output)
                 }
-            case .decimal, .uuid, .undefined:
-                switch column.value(row) {
-                case .decimal(let value)?: output.append(value.description)
-                case .uuid(let value)?: output.append(value.uuidString)
-                case .string(let value)?: XMLStringEscaping.writeEntityEscaped(value, to: &output)
-                default: break
-                }
+                output.append(first ? "></relationship>\n" as StaticString : "\"></relationship>\n" as StaticString)
             }
-            output.append("</attribute>\n")
-        }
-        for property in plan.relationships {
-            property.opening.withUnsafeBytes { output.append($0) }
-            let column = table.relationships[property.index]
-            var first = true
-            func reference(_ target: ManagedObject) {
-                guard target.entity < tables.count, target.row < tables[target.entity].rowCount,
-                      tables[target.entity].alive[target.row] else { return }
-                output.append(first ? " idrefs=\"z" : " z")
-                first = false
-                output.appendDecimal(tables[target.entity].ids[target.row])
-            }
-            if property.isToMany {
-                for target in column.many[row] { reference(target) }
-            } else if let target = column.object(row) {
-                reference(target)
-            }
-            output.append(first ? "></relationship>\n" : "\"></relationship>\n")
         }
         output.appendIndent(1)
-        output.append("</object>\n")
+        output.append("</object>\n" as StaticString)
+    }
+
+    /// Appends the value of attribute `a` of `row` in table `e`, which is not nil.
+    ///
+    /// Columns are reached through `tables` each time rather than bound to a local, which
+    /// would copy the column (and retain its arrays) once per value.
+    @inline(__always)
+    private static func writeValue(_ type: AttributeType, _ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int,
+                                   to output: inout XMLOutputBuffer) {
+        switch type {
+        case .string, .uri, .objectID:
+            let start = tables[e].attributes[a].bytes.starts[row]
+            let length = Int(tables[e].attributes[a].bytes.lengths[row])
+            tables[e].attributes[a].bytes.arena.withUnsafeBytes { arena in
+                XMLStringEscaping.writeEscaped(UnsafeRawBufferPointer(rebasing: arena[start ..< start + length]), to: &output)
+            }
+        case .integer16, .integer32, .integer64:
+            output.appendDecimal(tables[e].attributes[a].integers[row])
+        case .boolean:
+            output.append(tables[e].attributes[a].integers[row] != 0 ? 0x31 : 0x30)
+        case .date:
+            XMLNumberFormatting.appendFixed20(tables[e].attributes[a].doubles[row], to: &output)
+        case .double, .float:
+            output.append(string: XMLNumberFormatting.shortest(tables[e].attributes[a].doubles[row]))
+        case .binary, .transformable:
+            let start = tables[e].attributes[a].bytes.starts[row]
+            let length = Int(tables[e].attributes[a].bytes.lengths[row])
+            tables[e].attributes[a].bytes.arena.withUnsafeBytes { arena in
+                output.appendStoreBase64(UnsafeRawBufferPointer(rebasing: arena[start ..< start + length]))
+            }
+        case .decimal, .uuid, .undefined:
+            switch tables[e].attributes[a].others[row] {
+            case .decimal(let value)?: output.append(string: value.description)
+            case .uuid(let value)?: output.append(string: value.uuidString)
+            case .string(let value)?: XMLStringEscaping.writeEntityEscaped(value, to: &output)
+            default: break
+            }
+        }
+    }
+
+    /// Appends ` idrefs="zN` for the first reference, ` zN` for the others; skips deleted objects.
+    @inline(__always)
+    private static func writeReference(_ target: ManagedObject, _ tables: [EntityTable], first: inout Bool,
+                                       to output: inout XMLOutputBuffer) {
+        let e = target.entity, row = target.row
+        guard e < tables.count, row < tables[e].ids.count, tables[e].alive[row] else { return }
+        output.append(first ? " idrefs=\"z" as StaticString : " z" as StaticString)
+        first = false
+        output.appendDecimal(tables[e].ids[row])
     }
 
     /// Every live object, by ascending id: each table's rows (sorted when they are not
@@ -165,37 +183,38 @@ enum XMLStoreWriter {
     // MARK: Plans
 
     private static func plan(_ info: EntityInfo) -> EntityPlan {
-        var opening = XMLOutputBuffer(capacity: 64)
-        opening.appendIndent(1)
-        opening.append("<object type=\"")
-        XMLStringEscaping.writeEntityEscaped(info.name.uppercased(), inAttribute: true, to: &opening)
-        opening.append("\" id=\"z")
-        var attributes: [PropertyPlan] = []
+        var text = XMLOutputBuffer(capacity: 1024)
+        text.appendIndent(1)
+        text.append("<object type=\"")
+        XMLStringEscaping.writeEntityEscaped(info.name.uppercased(), inAttribute: true, to: &text)
+        text.append("\" id=\"z")
+        let objectOpening = 0 ..< text.count
+        var attributes: [(index: Int, type: AttributeType, opening: Range<Int>)] = []
         for index in info.storedAttributeIndices where info.attributes[index].type != .undefined {
             let attribute = info.attributes[index]
-            var text = XMLOutputBuffer(capacity: 64)
+            let start = text.count
             text.appendIndent(2)
             text.append("<attribute name=\"")
             XMLStringEscaping.writeEntityEscaped(attribute.name.lowercased(), inAttribute: true, to: &text)
             text.append("\" type=\"")
-            text.append(attribute.type.xmlStoreName)
+            text.append(string: attribute.type.xmlStoreName)
             text.append("\">")
-            attributes.append(PropertyPlan(index: index, type: attribute.type, opening: [UInt8](text.takeData())))
+            attributes.append((index, attribute.type, start ..< text.count))
         }
-        var relationships: [PropertyPlan] = []
+        var relationships: [(index: Int, isToMany: Bool, opening: Range<Int>)] = []
         for index in info.storedRelationshipIndices {
             let relationship = info.relationships[index]
-            var text = XMLOutputBuffer(capacity: 64)
+            let start = text.count
             text.appendIndent(2)
             text.append("<relationship name=\"")
             XMLStringEscaping.writeEntityEscaped(relationship.name.lowercased(), inAttribute: true, to: &text)
-            text.append(relationship.isToMany ? "\" type=\"0/0\" destination=\"" : "\" type=\"1/1\" destination=\"")
+            text.append(relationship.isToMany ? "\" type=\"0/0\" destination=\"" as StaticString : "\" type=\"1/1\" destination=\"")
             XMLStringEscaping.writeEntityEscaped(relationship.destination.uppercased(), inAttribute: true, to: &text)
             text.append("\"")
-            relationships.append(PropertyPlan(index: index, type: .undefined, opening: [UInt8](text.takeData()),
-                                              isToMany: relationship.isToMany))
+            relationships.append((index, relationship.isToMany, start ..< text.count))
         }
-        return EntityPlan(opening: [UInt8](opening.takeData()), attributes: attributes, relationships: relationships)
+        return EntityPlan(text: [UInt8](text.takeData()), objectOpening: objectOpening,
+                          attributes: attributes, relationships: relationships)
     }
 
     /// A generous guess of the output size, so the buffer rarely grows.
