@@ -47,3 +47,37 @@ extension ObjectGraph {
         return relatedObject(of: object, index).map { objectID(of: $0).rawValue }
     }
 }
+
+extension XMLFixture {
+    /// Every attribute type, an abstract parent with two subentities, ordered, to-one,
+    /// self-referential and self-inverse relationships, and transient attributes.
+    static func allTypesSchema() throws -> Schema {
+        try Schema(name: "AllTypes", entities: [
+            Entity(name: "Base", isAbstract: true, attributes: [Attribute(name: "created", type: .date)],
+                   relationships: [Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true)]),
+            Entity(name: "Record", parent: "Base", attributes: [
+                Attribute(name: "small", type: .integer16), Attribute(name: "medium", type: .integer32),
+                Attribute(name: "large", type: .integer64), Attribute(name: "flag", type: .boolean),
+                Attribute(name: "ratio", type: .float), Attribute(name: "amount", type: .double),
+                Attribute(name: "price", type: .decimal), Attribute(name: "when", type: .date),
+                Attribute(name: "blob", type: .binary), Attribute(name: "name", type: .string),
+                Attribute(name: "ident", type: .uuid), Attribute(name: "link", type: .uri),
+                Attribute(name: "payload", type: .transformable),
+                Attribute(name: "scratch", type: .undefined, isTransient: true),
+                Attribute(name: "cache", type: .string, isTransient: true),
+            ], relationships: [
+                Relationship(name: "owner", destination: "Person", inverse: "records"),
+                Relationship(name: "next", destination: "Record", inverse: "previous"),
+                Relationship(name: "previous", destination: "Record", inverse: "next"),
+                Relationship(name: "related", destination: "Record", inverse: "related", isToMany: true),
+            ]),
+            Entity(name: "Note", parent: "Base", attributes: [Attribute(name: "text", type: .string)]),
+            Entity(name: "Person", attributes: [Attribute(name: "fullName", type: .string)], relationships: [
+                Relationship(name: "records", destination: "Record", inverse: "owner", isToMany: true, isOrdered: true),
+            ]),
+            Entity(name: "Tag", attributes: [Attribute(name: "label", type: .string)], relationships: [
+                Relationship(name: "items", destination: "Base", inverse: "tags", isToMany: true, isOrdered: true),
+            ]),
+        ])
+    }
+}

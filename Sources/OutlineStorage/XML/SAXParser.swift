@@ -146,6 +146,12 @@ final class SAXParser {
             return StorageError(.limitExceeded, file: file, at: where_, "the XML is over libxml2's safety limits (\(message))",
                                 hint: "A Core Data store never comes near them; the file is not a store or is hostile.")
         }
+        if code == Int(XML_ERR_DOCUMENT_END.rawValue) && depth > 0 {
+            // The push parser's word for input that stops inside an element.
+            return StorageError(.truncated, file: file, at: where_,
+                                "the file ends before its elements are closed (\(depth) still open)",
+                                hint: "The file is truncated; restore it from a backup.")
+        }
         if message.hasPrefix("Premature end of data") || code == Int(XML_ERR_TAG_NOT_FINISHED.rawValue)
             || code == Int(XML_ERR_LTSLASH_REQUIRED.rawValue) {
             return StorageError(.truncated, file: file, at: where_, "the file ends in the middle of the XML (\(message))",

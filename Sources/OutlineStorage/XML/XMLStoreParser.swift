@@ -61,7 +61,13 @@ final class XMLStoreParser: SAXDelegate {
 
     /// Parses `bytes` and checks that the store had its `<databaseInfo>`.
     func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws {
-        try SAXParser.parse(bytes, file: file, maxDepth: maxDepth, delegate: self)
+        do {
+            try SAXParser.parse(bytes, file: file, maxDepth: maxDepth, delegate: self)
+        } catch let error as StorageError where place == .document && error.code == .malformedXML && error.location != nil {
+            // libxml2 words a document without elements in odd ways ("Extra content at the end").
+            throw StorageError(.malformedXML, file: file, at: error.location, "the file holds no XML element",
+                               hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+        }
         if metadata == nil {
             throw StorageError(.malformedXML, file: file, "the store has no <databaseInfo>",
                                hint: "A Core Data XML store starts with <database><databaseInfo>; the file is not a store or is damaged.")
