@@ -81,3 +81,19 @@ extension XMLFixture {
         ])
     }
 }
+
+extension XMLFixture {
+    /// The model of `PrologPlain.xml`: vehicles and their pictures.
+    static func garageSchema() throws -> Schema {
+        try Schema(name: "Garage", entities: [
+            Entity(name: "Picture", attributes: [Attribute(name: "name", type: .string), Attribute(name: "sequence", type: .integer32)],
+                   relationships: [Relationship(name: "vehicle", destination: "Vehicle", inverse: "pictures")]),
+            Entity(name: "Vehicle", attributes: [Attribute(name: "make", type: .string), Attribute(name: "year", type: .integer32)],
+                   relationships: [Relationship(name: "pictures", destination: "Picture", inverse: "vehicle", isToMany: true,
+                                                deleteRule: .cascade)]),
+        ])
+    }
+
+    /// The bytes of `data` as text, for comparisons that print readable differences.
+    static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+}
