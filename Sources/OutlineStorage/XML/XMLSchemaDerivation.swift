@@ -38,6 +38,9 @@ final class XMLSchemaDerivation: StoreObjectSink {
         var names: [String] = []
         var drafts: [PropertyDraft] = []
         var lookup = NameLookup<Int>()
+        /// Draft indices in property order: a property first seen after another is placed
+        /// right after it, so objects that omit nil attributes do not scramble the order.
+        var order: [Int] = []
     }
 
     let file: String
@@ -47,6 +50,8 @@ final class XMLSchemaDerivation: StoreObjectSink {
     @exclusivity(unchecked) private var unresolved: [(type: Int, property: Int, id: UInt64)] = []
     @exclusivity(unchecked) private var current = 0
     @exclusivity(unchecked) private var currentID: UInt64 = 0
+    /// The draft index of the property read last in the current object.
+    @exclusivity(unchecked) private var previous: Int?
 
     private init(file: String) { self.file = file }
 
@@ -71,6 +76,7 @@ final class XMLSchemaDerivation: StoreObjectSink {
             typeLookup.add(written, current)
         }
         currentID = number
+        previous = nil
         guard idTypes.insert(number, UInt64(current)) else { throw XMLStoreErrors.duplicateID(number, file: file, line: line) }
     }
 
@@ -88,6 +94,7 @@ final class XMLSchemaDerivation: StoreObjectSink {
                                    "property \"\(text)\" of \(types[current].written) is stored with different kinds or types",
                                    hint: "The file is damaged; open it with its model to find out more.")
             }
+            previous = index
         } else {
             add(text, .attribute(attributeType))
         }
@@ -107,6 +114,7 @@ final class XMLSchemaDerivation: StoreObjectSink {
                                    hint: "The file is damaged; open it with its model to find out more.")
             }
             index = known
+            previous = index
         } else {
             guard let destination, !destination.isEmpty else {
                 throw StorageError(.corrupt, file: file, at: "line \(line)", "relationship \"\(text)\" of z\(currentID) has no destination",
@@ -144,9 +152,13 @@ final class XMLSchemaDerivation: StoreObjectSink {
     func endObject(line: Int) throws {}
 
     private func add(_ name: String, _ draft: PropertyDraft) {
-        types[current].lookup.add(name, types[current].drafts.count)
+        let index = types[current].drafts.count
+        types[current].lookup.add(name, index)
         types[current].names.append(name)
         types[current].drafts.append(draft)
+        let position = previous.flatMap { types[current].order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        types[current].order.insert(index, at: position)
+        previous = index
     }
 
     /// A non-commutative 64-bit hash of a link from `a` to `b` (SplitMix64 finalizer).
@@ -173,7 +185,7 @@ final class XMLSchemaDerivation: StoreObjectSink {
 
         // Properties, declared as high up the hierarchy as every concrete entity below shares
         // them; a concrete entity declares the rest of its own (its subentities inherit them).
-        var remaining: [[(name: String, draft: PropertyDraft)]] = types.map { Array(zip($0.names, $0.drafts)) }
+        var remaining: [[(name: String, draft: PropertyDraft)]] = types.map { type in type.order.map { (type.names[$0], type.drafts[$0]) } }
         var declared = [[(name: String, draft: PropertyDraft)]](repeating: [], count: universe.count)
         for entity in universe.topDown {
             // The entity itself first, so that its own drafts win.
