@@ -93,42 +93,45 @@ extension BodyDecoder {
 
         // Lists without a mirrored inverse: per target entity, the last owner row (+1) that listed each object.
         var stamps = [[Int32]](repeating: [], count: mirror == nil ? k : 0)
-        column.many.reserveCapacity(n)
-        for row in 0 ..< n {
-            let countAt = c.position
-            let rawCount = try c.readVarint()
-            guard rawCount <= UInt64(c.remaining) else {
-                throw c.corrupt("the member count of \(label) of object z\(ids[row]) is \(rawCount), more than the \(BinaryError.byteCount(c.remaining)) left in \(c.context) can hold", at: countAt)
-            }
-            let count = Int(rawCount)
-            guard count > 0 else {
-                column.many.append([])
-                continue
-            }
-            let owner = ManagedObject(entity: info.index, row: row)
-            var previous: UInt64 = 0
-            let members = try [ManagedObject](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for i in 0 ..< count {
-                    let at = c.position
-                    let reference = i == 0 ? try c.readVarint() : previous &+ UInt64(bitPattern: try c.readSignedVarint())
-                    let (t, targetRow) = try resolve(reference, row: row, at: at)
-                    if mirror != nil {
-                        guard claim(t, targetRow, by: owner) else {
-                            throw c.corrupt("\(label) of object z\(ids[row]) lists an object that already has a \(backName)", at: at)
-                        }
-                    } else if count > 1 {
-                        if stamps[t].isEmpty { stamps[t] = [Int32](repeating: 0, count: targets[t].rows) }
-                        guard stamps[t][targetRow] != Int32(row + 1) else {
-                            throw c.corrupt("\(label) of object z\(ids[row]) lists the same object twice", at: at)
-                        }
-                        stamps[t][targetRow] = Int32(row + 1)
-                    }
-                    buffer[i] = ManagedObject(entity: targets[t].entity, row: targetRow)
-                    previous = reference
-                    initialized = i + 1
+        column.many = try [[ManagedObject]](unsafeUninitializedCapacity: n) { lists, listsInitialized in
+            for row in 0 ..< n {
+                let countAt = c.position
+                let rawCount = try c.readVarint()
+                guard rawCount <= UInt64(c.remaining) else {
+                    throw c.corrupt("the member count of \(label) of object z\(ids[row]) is \(rawCount), more than the \(BinaryError.byteCount(c.remaining)) left in \(c.context) can hold", at: countAt)
                 }
+                let count = Int(rawCount)
+                guard count > 0 else {
+                    lists.initializeElement(at: row, to: [])
+                    listsInitialized = row + 1
+                    continue
+                }
+                let owner = ManagedObject(entity: info.index, row: row)
+                var previous: UInt64 = 0
+                let members = try [ManagedObject](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for i in 0 ..< count {
+                        let at = c.position
+                        let reference = i == 0 ? try c.readVarint() : previous &+ UInt64(bitPattern: try c.readSignedVarint())
+                        let (t, targetRow) = try resolve(reference, row: row, at: at)
+                        if mirror != nil {
+                            guard claim(t, targetRow, by: owner) else {
+                                throw c.corrupt("\(label) of object z\(ids[row]) lists an object that already has a \(backName)", at: at)
+                            }
+                        } else if count > 1 {
+                            if stamps[t].isEmpty { stamps[t] = [Int32](repeating: 0, count: targets[t].rows) }
+                            guard stamps[t][targetRow] != Int32(row + 1) else {
+                                throw c.corrupt("\(label) of object z\(ids[row]) lists the same object twice", at: at)
+                            }
+                            stamps[t][targetRow] = Int32(row + 1)
+                        }
+                        buffer[i] = ManagedObject(entity: targets[t].entity, row: targetRow)
+                        previous = reference
+                        initialized = i + 1
+                    }
+                }
+                lists.initializeElement(at: row, to: members)
+                listsInitialized = row + 1
             }
-            column.many.append(members)
         }
         return column
     }
