@@ -37,6 +37,9 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let limitExceeded = Code(rawValue: "limitExceeded")
         /// The document changed on disk since it was opened, or another process holds it.
         public static let conflict = Code(rawValue: "conflict")
+        /// Readable, but not as its format says (an OPML outline without `text`, an unknown
+        /// version, ...): a warning when reading leniently, this error when reading strictly.
+        public static let nonconforming = Code(rawValue: "nonconforming")
     }
 
     public var code: Code
