@@ -86,6 +86,11 @@ struct OutlineBuilder {
         return object
     }
 
+    /// Replaces the text of `object`.
+    mutating func setText(_ value: String, of object: ManagedObject) {
+        loader.setAttribute(object, text, .string(value))
+    }
+
     /// Sets the note of `object`; false when the schema has no notes.
     @discardableResult
     mutating func setNote(_ note: String?, of object: ManagedObject) -> Bool {
