@@ -19,10 +19,14 @@ enum InterchangeText {
     /// Calls `body` with each line of `text`, without its `\n` or `\r\n`; a final line break
     /// does not start another line.
     static func forEachLine(_ text: String, _ body: (Substring) throws -> Void) rethrows {
-        var lines = text[...].split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = lines(of: text)
         if lines.last?.isEmpty == true { lines.removeLast() }
-        for line in lines {
-            try body(line.last == "\r" ? line.dropLast() : line)
-        }
+        for line in lines { try body(line) }
+    }
+
+    /// The lines of `text`, split at `\n`, `\r\n` and `\r` (Swift keeps `\r\n` as one
+    /// character, so splitting at `\n` alone would miss it).
+    static func lines(of text: String) -> [Substring] {
+        text[...].split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 }

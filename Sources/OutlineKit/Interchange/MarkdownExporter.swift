@@ -25,8 +25,8 @@ public struct MarkdownExportOptions: Sendable, Hashable {
 /// Layout: an optional `# Title` and a blank line; then one `- ` item per line, indented by two
 /// spaces per level (the column where the parent's text starts, which every CommonMark reader
 /// nests by); `- [x] ` for done items; a note on the lines right after its item, indented like
-/// the item's text, blank lines between paragraphs kept; a newline inside an item's text as a
-/// backslash line break. Text is escaped as ``MarkdownSyntax`` describes, so
+/// the item's text, blank lines between paragraphs kept; a line break inside an item's text as
+/// a backslash line break. Line breaks are written as `\n` (a `\r\n` in a text reads back as `\n`). Text is escaped as ``MarkdownSyntax`` describes, so
 /// ``MarkdownImporter`` reads back the same texts, notes and done states.
 ///
 /// Not expressible (and reported once each): collapsed state is not written; kept OPML
@@ -49,7 +49,7 @@ public enum MarkdownExporter {
             let done = document.isDone(item)
             output += indent
             output += done ? "- [x]" : options.checkboxes == .always ? "- [ ]" : "-"
-            let lines = (document.text(of: item) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = InterchangeText.lines(of: document.text(of: item) ?? "")
             for (index, line) in lines.enumerated() {
                 let escaped = MarkdownSyntax.escapeEnd(MarkdownSyntax.escapeStart(line), lineBreak: index + 1 < lines.count)
                 if index == 0 {
@@ -73,7 +73,7 @@ public enum MarkdownExporter {
     /// Appends the lines of `note`, indented, blank ones left empty; leading and trailing blank
     /// lines are dropped (the reader could not tell them from the spacing between items).
     private static func writeNote(_ note: String, indent: String, into output: inout String) {
-        var lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = InterchangeText.lines(of: note)
         let isBlank = { (line: Substring) in line.allSatisfy { $0 == " " || $0 == "\t" } }
         while let first = lines.first, isBlank(first) { lines.removeFirst() }
         while let last = lines.last, isBlank(last) { lines.removeLast() }

@@ -94,7 +94,7 @@ struct MarkdownParser {
                         hint: "Start items with \"- \" and indent notes under their item.", key: "outside")
             closeItems(keeping: 0)
             let object = builder.append(depth: 1, text: String(rest))
-            open.append(Open(indent: indentation.columns, content: indentation.columns, object: object))
+            open.append(Open(indent: indentation.columns, content: indentation.columns + 2, object: object))
         }
     }
 

@@ -4,10 +4,12 @@ import OutlineStorage
 
 /// How to write OPML.
 public struct OPMLExportOptions: Sendable, Hashable {
-    /// How done state is written.
-    public var flavor: OPMLFlavor
+    /// How done state is written. Nil (the default) keeps the done attribute each item was
+    /// read with, so that an imported file comes back as it was, and writes OmniOutliner's
+    /// `_status` for items that had none.
+    public var flavor: OPMLFlavor?
 
-    public init(flavor: OPMLFlavor = .omni) {
+    public init(flavor: OPMLFlavor? = nil) {
         self.flavor = flavor
     }
 }
@@ -16,7 +18,7 @@ public struct OPMLExportOptions: Sendable, Hashable {
 ///
 /// Each item becomes an `<outline>` whose attributes are, in the order and place the item's
 /// ``ExtraAttributes`` recorded: `text` (always), `_note` (when the item has a note), the done
-/// attribute of the flavour (when done, or when the file had one), `created` (RFC 822, GMT),
+/// attribute (the flavour's, or the one read; when done, or when the file had one), `created` (RFC 822, GMT),
 /// `collapsed` (where the file had one), and every kept attribute. Properties without a
 /// recorded place follow in that order; a mapped attribute keeps its original spelling while
 /// the property still has the value it spells.
@@ -44,12 +46,12 @@ public enum OPMLExporter {
 /// One export run: two passes over the items, both iterative.
 struct OPMLExport {
     let document: OutlineDocument
-    let flavor: OPMLFlavor
+    let flavor: OPMLFlavor?
     let file: String?
     private var warnings: [InterchangeWarning] = []
     private var corrupt: (count: Int, first: OutlineError?) = (0, nil)
 
-    init(document: OutlineDocument, flavor: OPMLFlavor, file: String?) {
+    init(document: OutlineDocument, flavor: OPMLFlavor?, file: String?) {
         self.document = document
         self.flavor = flavor
         self.file = file
@@ -146,13 +148,16 @@ struct OPMLExport {
         let done = document.isDone(item)
         let collapsed = document.isCollapsed(item)
         let created = document.created(of: item)
-        let hasDoneSlot = entries.contains { if case .mapped(let name, _) = $0 { OPMLValues.doneAttributes.contains(name) } else { false } }
+        let doneSlot = entries.lazy.compactMap { entry -> String? in
+            if case .mapped(let name, _) = entry, OPMLValues.doneAttributes.contains(name) { name } else { nil }
+        }.first
+        let doneFlavor = flavor ?? doneSlot.flatMap(OPMLFlavor.init(doneAttribute:)) ?? .omni
         let hasCollapsedSlot = entries.contains { if case .mapped("collapsed", _) = $0 { true } else { false } }
 
         // The properties to write, in canonical order.
         var fields: [(key: String, attribute: OPMLAttribute)] = [("text", OPMLAttribute("text", document.text(of: item) ?? ""))]
         if let note = document.note(of: item) { fields.append(("_note", OPMLAttribute("_note", note))) }
-        if done || hasDoneSlot { fields.append(("done", OPMLAttribute(flavor.doneAttribute, flavor.spell(done)))) }
+        if done || doneSlot != nil { fields.append(("done", OPMLAttribute(doneFlavor.doneAttribute, doneFlavor.spell(done)))) }
         if let created { fields.append(("created", OPMLAttribute("created", RFC822Date.format(created)))) }
         if hasCollapsedSlot || hiddenExpanded {
             fields.append(("collapsed", OPMLAttribute("collapsed", collapsed ? "true" : "false")))

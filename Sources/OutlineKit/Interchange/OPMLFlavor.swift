@@ -11,6 +11,12 @@ public enum OPMLFlavor: String, Sendable, Hashable, CaseIterable {
     /// `complete="true"`.
     case dynalist
 
+    /// The flavour that writes done state in attribute `name`.
+    public init?(doneAttribute name: String) {
+        guard let flavor = Self.allCases.first(where: { $0.doneAttribute == name }) else { return nil }
+        self = flavor
+    }
+
     /// The attribute that holds done state.
     public var doneAttribute: String {
         switch self {

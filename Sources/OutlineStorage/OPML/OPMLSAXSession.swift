@@ -126,7 +126,9 @@ final class OPMLSAXSession {
 
     fileprivate func report(_ error: xmlError) {
         guard failure == nil, fatal == nil else { return }
-        let message = error.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown error"
+        // libxml2's messages end in a newline and some span two lines; make them one line.
+        let message = (error.message.map { String(cString: $0) } ?? "unknown error")
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         let errorLine = error.line > 0 ? Int(error.line) : line
         guard error.level == XML_ERR_FATAL else {
             run { try structure.libxml2Warning("\(message); read anyway", line: errorLine) }
