@@ -104,7 +104,11 @@ final class OPMLSAXSession {
                         if let prefix = fields[1] { name = "\(String(cString: prefix)):\(name)" }
                         var value = ""
                         if let start = fields[3], let end = fields[4], end >= start {
-                            value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                            let bytes = UnsafeBufferPointer(start: start, count: end - start)
+                            value = String(decoding: bytes, as: UTF8.self)
+                            // Without entity substitution, libxml2 hands every "&" of a value on
+                            // as "&#38;" (for a DOM to decode later); a raw "&" cannot occur.
+                            if bytes.contains(0x26) { value = value.replacingOccurrences(of: "&#38;", with: "&") }
                         }
                         list.append(OPMLAttribute(name, value))
                     }
