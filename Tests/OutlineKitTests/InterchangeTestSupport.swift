@@ -73,3 +73,10 @@ extension OutlineDocument {
 extension Data {
     var utf8Text: String { String(decoding: self, as: UTF8.self) }
 }
+
+extension OPMLOutline {
+    /// `depth` and `name=value` pairs, for compact expectations.
+    var summary: String {
+        String(repeating: "  ", count: depth - 1) + attributes.map(\.description).joined(separator: " ")
+    }
+}
