@@ -31,7 +31,7 @@ public struct MarkdownExportOptions: Sendable, Hashable {
 ///
 /// Not expressible (and reported once each): collapsed state is not written; kept OPML
 /// attributes are not written. A note's leading and trailing blank lines, lines of only
-/// spaces, an empty note and an item text's leading spaces do not survive.
+/// spaces, an empty note and the leading spaces of an item's text written without a task box do not survive.
 ///
 /// - Complexity: O(output); every line is indented, so a chain of depth d costs O(d²) bytes.
 public enum MarkdownExporter {
