@@ -172,7 +172,7 @@ import OutlineStorage
         try document.insertItem("bell\u{07}")
         let exported = OPMLExporter.write(document, file: "out.opml")
         #expect(exported.warnings.map(\.description) == [
-            "out.opml: 1 characters that XML cannot hold (control characters) were written as U+FFFD.",
+            "out.opml: 1 character that XML cannot hold (control characters) written as U+FFFD.",
         ])
     }
 }

@@ -26,12 +26,14 @@ public struct MarkdownExportOptions: Sendable, Hashable {
 /// spaces per level (the column where the parent's text starts, which every CommonMark reader
 /// nests by); `- [x] ` for done items; a note on the lines right after its item, indented like
 /// the item's text, blank lines between paragraphs kept; a line break inside an item's text as
-/// a backslash line break. Line breaks are written as `\n` (a `\r\n` in a text reads back as `\n`). Text is escaped as ``MarkdownSyntax`` describes, so
-/// ``MarkdownImporter`` reads back the same texts, notes and done states.
+/// a backslash line break. Line breaks are written as `\n` (a `\r\n` in a text reads back
+/// as `\n`). Text is escaped as ``MarkdownSyntax`` describes, so ``MarkdownImporter`` reads
+/// back the same texts, notes and done states.
 ///
-/// Not expressible (and reported once each): collapsed state is not written; kept OPML
-/// attributes are not written. A note's leading and trailing blank lines, lines of only
-/// spaces, an empty note and the leading spaces of an item's text written without a task box do not survive.
+/// Not written: collapsed state (view state, silently) and kept OPML attributes (reported
+/// once, with the number of items). Lost in the round trip: a note's leading and trailing
+/// blank lines, lines of only spaces, an empty note, and the leading spaces of an item's text
+/// written without a task box.
 ///
 /// - Complexity: O(output); every line is indented, so a chain of depth d costs O(d²) bytes.
 public enum MarkdownExporter {

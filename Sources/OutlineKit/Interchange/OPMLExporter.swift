@@ -91,7 +91,8 @@ struct OPMLExport {
         if writer.replacedCharacters > 0 {
             warnings.append(InterchangeWarning(
                 file: file, at: nil,
-                "\(writer.replacedCharacters) characters that XML cannot hold (control characters) were written as U+FFFD"))
+                "\(writer.replacedCharacters) \(writer.replacedCharacters == 1 ? "character" : "characters") that XML cannot hold "
+                    + "(control characters) written as U+FFFD"))
         }
         return ExportedOutline(data: writer.finish(), warnings: warnings)
     }

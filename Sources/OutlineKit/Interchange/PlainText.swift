@@ -67,12 +67,13 @@ public enum PlainTextExporter {
     public static func write(_ document: OutlineDocument, file: String? = nil) -> ExportedOutline {
         var output = ""
         output.reserveCapacity(document.itemCount * 16)
-        var tallies: [(what: String, why: String, hint: String?, count: Int, first: ManagedObject?)] = [
-            ("notes were dropped", "plain text has no notes", "Export Markdown or OPML to keep them.", 0, nil),
-            ("done states were dropped", "plain text has no done state", "Export Markdown or OPML to keep them.", 0, nil),
-            ("texts held line breaks or tabs", "they were written as spaces", nil, 0, nil),
-            ("texts started with spaces", "they were dropped, as they would read as indentation", nil, 0, nil),
-            ("texts were empty", "they were written as empty lines, which read back as nothing", nil, 0, nil),
+        var tallies: [(one: String, many: String, why: String, hint: String?, count: Int, first: ManagedObject?)] = [
+            ("note was dropped", "notes were dropped", "plain text has no notes", "Export Markdown or OPML to keep them.", 0, nil),
+            ("done state was dropped", "done states were dropped", "plain text has no done state",
+             "Export Markdown or OPML to keep them.", 0, nil),
+            ("text held line breaks or tabs", "texts held line breaks or tabs", "line breaks and tabs are written as spaces", nil, 0, nil),
+            ("text started with spaces", "texts started with spaces", "leading spaces are dropped, as they would read as indentation", nil, 0, nil),
+            ("text was empty", "texts were empty", "an empty text is written as an empty line, which reads back as nothing", nil, 0, nil),
         ]
         func tally(_ index: Int, _ item: ManagedObject) {
             tallies[index].count += 1
@@ -99,7 +100,7 @@ public enum PlainTextExporter {
         var warnings: [InterchangeWarning] = []
         for tally in tallies where tally.count > 0 {
             let first = tally.first.map { "item \(ItemReference.path(document.path(of: $0)))" } ?? ""
-            warnings.append(InterchangeWarning(file: file, at: nil, "\(tally.count) \(tally.what) (first: \(first)): \(tally.why)",
+            warnings.append(InterchangeWarning(file: file, at: nil, "\(tally.count) \(tally.count == 1 ? tally.one : tally.many) (first: \(first)): \(tally.why)",
                                                hint: tally.hint))
         }
         if let warning = attributes.warning(file: file, format: "plain text") { warnings.append(warning) }
