@@ -10,7 +10,8 @@ public struct ImportOptions: Sendable {
     /// lack notes, done state or kept OPML attributes; what they cannot hold is dropped with a
     /// warning.
     public var schema: Schema?
-    /// The deepest nesting accepted (1 = top-level items).
+    /// The deepest nesting accepted (1 = top-level items), in
+    /// 1...``OPMLReader/Options/depthCeiling``; deeper files are refused with an error.
     public var maxDepth: Int
 
     public init(strict: Bool = false, schema: Schema? = nil, maxDepth: Int = OPMLReader.Options.defaultMaxDepth) {
