@@ -12,8 +12,12 @@ import OutlineStorage
 /// - `_status` (`checked`/`unchecked`), `_complete` and `complete` (`true`/`false`, also
 ///   `yes`/`no`/`1`/`0`) are the done state; the first one that spells a state counts.
 ///   OmniOutliner's `_status="indeterminate"` is kept as an ordinary attribute.
-/// - `collapsed` (same booleans) and the head's `expansionState` (see ``ExpansionState``) are
-///   the collapsed state.
+/// - `collapsed` (same booleans) and the head's `expansionState` are the collapsed state. The
+///   list holds 1-based visible row numbers of expanded items, counted in the outline as shown
+///   with exactly those items expanded (OPML Editor's and Drummer's count); spaces and empty
+///   entries are ignored, a list containing `0` is taken as 0-based. Items with children that
+///   are not listed are collapsed; without the field, items are expanded; an item's own
+///   `collapsed` attribute wins. Exports write the list 1-based without spaces.
 /// - `created` (RFC 822, see ``RFC822Date``) is the creation date.
 /// - Everything else (`type`, `xmlUrl`, `htmlUrl`, `title`, `url`, `isComment`, `id`, ...) is
 ///   kept, in order and in place, in ``ExtraAttributes``; an unreadable value of a mapped
