@@ -15,6 +15,11 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let noSuchItem = Code(rawValue: "noSuchItem")
         /// An edit that makes no sense here (moving the root, indenting the first item, ...).
         public static let invalidEdit = Code(rawValue: "invalidEdit")
+        /// An imported file that does not follow its format (a Markdown list that jumps two
+        /// levels, ...): a warning when reading leniently, this error when reading strictly.
+        public static let nonconforming = Code(rawValue: "nonconforming")
+        /// A stored value that does not decode (an item's `extraAttributes`).
+        public static let corruptValue = Code(rawValue: "corruptValue")
     }
 
     public var code: Code
