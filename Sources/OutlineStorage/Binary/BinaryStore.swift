@@ -41,7 +41,7 @@ public enum BinaryStore {
             uuid: metadata.uuid, nextObjectID: graph.nextID, compressionLevel: level,
             chunks: compressed.map(\.chunk),
             versionHashes: hashes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, hashes[$0] ?? Data()) },
-            versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion,
+            versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion ?? StoreMetadata.defaultFrameworkVersion,
             modelName: schema.name, modelContents: ModelWriter.contents(of: schema),
             objectCounts: schema.entities.indices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
             custom: metadata.custom)

@@ -11,7 +11,8 @@ enum StoreCodec {
             let (graph, metadata) = try BinaryStore.read(bytes, schema: schema, file: file, limits: limits)
             return (graph, metadata, .binary)
         case .xml:
-            throw xmlUnavailable(file)
+            let (graph, metadata) = try XMLStore.read(bytes, schema: schema, file: file)
+            return (graph, metadata, .xml)
         case nil:
             throw DocumentFormat.unknownFormatError(bytes, file: file)
         }
@@ -19,8 +20,13 @@ enum StoreCodec {
 
     static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String) throws -> [UInt8] {
         switch format {
-        case .binary: try BinaryStore.write(graph, metadata: metadata, level: level)
-        case .xml: throw xmlUnavailable(file)
+        case .binary:
+            return try BinaryStore.write(graph, metadata: metadata, level: level)
+        case .xml:
+            // Every document carries its model, Apple's files too once we save them.
+            var metadata = metadata
+            if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
+            return [UInt8](XMLStore.write(graph, metadata: metadata))
         }
     }
 
@@ -36,14 +42,15 @@ enum StoreCodec {
             }
             return try bytes.withUnsafeBytes { try BinaryStore.readMetadata($0, file: file, limits: limits) }
         case .xml:
-            throw xmlUnavailable(file)
+            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: file) }) {
+                return metadata
+            }
+            // The database info is longer than the prefix (large custom metadata), or damaged:
+            // read the whole file so a real error names the right line.
+            let whole = try FileReader.read(path, file: file, limit: limits.maximumFileSize)
+            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: file) }
         case nil:
             throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: file) }
         }
-    }
-
-    private static func xmlUnavailable(_ file: String) -> StorageError {
-        StorageError(.unknownFormat, file: file, "Core Data XML stores cannot be read or written by this build",
-                     hint: "Convert the document to the binary format with a build that has the XML store.")
     }
 }
