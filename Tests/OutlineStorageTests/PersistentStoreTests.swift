@@ -113,7 +113,6 @@ import OutlineStorage
     }
 
     @Test(arguments: [
-        ("<?xml version=\"1.0\" standalone=\"yes\"?>\n<database>", "Core Data XML stores cannot be read or written by this build"),
         ("", "the file is empty"),
         ("{\"json\": true}", "not an Outline document: it is neither binary nor XML (it starts with 7B 22 6A 73 6F 6E 22 3A)"),
     ])
