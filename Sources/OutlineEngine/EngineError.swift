@@ -24,6 +24,8 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidPredicate = Code(rawValue: "invalidPredicate")
         /// A migration that cannot be inferred or cannot be carried out on this data.
         public static let migrationFailed = Code(rawValue: "migrationFailed")
+        /// Work stopped because the caller cancelled it.
+        public static let cancelled = Code(rawValue: "cancelled")
         /// The data violates an invariant of the graph (inverse mismatch, cycle, ...).
         public static let inconsistentGraph = Code(rawValue: "inconsistentGraph")
     }

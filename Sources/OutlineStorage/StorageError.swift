@@ -39,6 +39,15 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let validationFailed = Code(rawValue: "validationFailed")
         /// The document changed on disk since it was opened, or another process holds it.
         public static let conflict = Code(rawValue: "conflict")
+        /// No model version describes the document and it embeds none (Core Data's 134130).
+        public static let missingModel = Code(rawValue: "missingModel")
+        /// The document cannot be migrated: the mapping is not inferable or its data violates the target.
+        public static let migrationFailed = Code(rawValue: "migrationFailed")
+        /// The caller cancelled the work; nothing was written.
+        public static let cancelled = Code(rawValue: "cancelled")
+        /// Readable, but not as its format says (an OPML outline without `text`, an unknown
+        /// version, ...): a warning when reading leniently, this error when reading strictly.
+        public static let nonconforming = Code(rawValue: "nonconforming")
     }
 
     public var code: Code

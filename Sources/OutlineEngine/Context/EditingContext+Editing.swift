@@ -175,3 +175,18 @@ extension EditingContext {
         }
     }
 }
+
+extension EditingContext {
+    /// Rearranges the stored order of an *unordered* to-many relationship without recording a
+    /// change (the order of an unordered relationship carries no meaning, so nothing changes).
+    ///
+    /// Domain layers use it right after loading to keep members in a derived order. It is only
+    /// allowed while there is no undo history and nothing unsaved, since recorded changes refer
+    /// to member positions.
+    public func arrangeUnorderedMembers(_ members: [ManagedObject], _ relationship: Int, of object: ManagedObject) {
+        precondition(!hasChanges && !canUndo && !canRedo && journal.isEmpty, "arrangeUnorderedMembers with edits pending")
+        precondition(!entity(of: object).relationships[relationship].isOrdered, "arrangeUnorderedMembers on an ordered relationship")
+        precondition(members.count == graph.relatedObjects(of: object, relationship).count, "arrangeUnorderedMembers must keep the members")
+        graph.replaceRelated(object, relationship, with: members)
+    }
+}

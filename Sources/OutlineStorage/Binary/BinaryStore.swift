@@ -21,7 +21,8 @@ public enum BinaryStore {
 
     /// Encodes the live objects of `graph` as a binary document.
     ///
-    /// From `metadata`, the UUID, the custom keys and the framework version are written; the
+    /// From `metadata`, the UUID, the custom keys and the framework version (else
+    /// ``StoreMetadata/defaultFrameworkVersion``) are written; the
     /// version hashes, version identifiers, embedded model and object counts always describe
     /// `graph.schema`, and the next object id is the graph's.
     /// - Parameter level: zlib level, 0 (stored) to 9 (smallest); see ``defaultCompressionLevel``.
@@ -42,7 +43,7 @@ public enum BinaryStore {
             uuid: metadata.uuid, nextObjectID: graph.nextID, compressionLevel: level,
             chunks: compressed.map(\.chunk),
             versionHashes: hashes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, hashes[$0] ?? Data()) },
-            versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion,
+            versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion ?? StoreMetadata.defaultFrameworkVersion,
             modelName: schema.name, modelContents: ModelWriter.contents(of: schema),
             objectCounts: schema.entities.indices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
             custom: metadata.custom)

@@ -52,6 +52,9 @@ public final class PersistentStore {
     var fingerprint: FileFingerprint?
 
     public var schema: Schema { context.schema }
+    /// When the document was migrated from an older model version on open: what that did.
+    /// The file is unchanged until the next save.
+    public internal(set) var migration: MigrationReport?
 
     /// Whether there is anything to save: object changes or metadata changes.
     public var hasChanges: Bool { context.hasChanges || hasMetadataChanges }
@@ -66,7 +69,7 @@ public final class PersistentStore {
         self.metadata = StoreMetadata(format: format, embeddedSchema: schema)
     }
 
-    private init(context: EditingContext, path: String?, format: DocumentFormat, metadata: StoreMetadata, options: Options) {
+    init(context: EditingContext, path: String?, format: DocumentFormat, metadata: StoreMetadata, options: Options) {
         self.context = context
         self.path = path
         self.format = format

@@ -23,12 +23,10 @@ enum StoreCodec {
         case .binary:
             return try BinaryStore.write(graph, metadata: metadata, level: level)
         case .xml:
-            // A binary document always carries its model; converted to XML it is written the way
-            // Core Data writes stores, without one, so XML -> binary -> XML gives the same bytes.
-            var xmlMetadata = metadata
-            if metadata.format == .binary { xmlMetadata.embeddedSchema = nil }
-            xmlMetadata.format = .xml
-            return Array(XMLStore.write(graph, metadata: xmlMetadata))
+            // Every document carries its model, Apple's files too once we save them.
+            var metadata = metadata
+            if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
+            return [UInt8](XMLStore.write(graph, metadata: metadata))
         }
     }
 
@@ -53,16 +51,13 @@ enum StoreCodec {
             }
             return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: file, limits: limits) }
         case .xml:
-            // The metadata ends at </databaseInfo>; a long embedded model may need more than the first piece.
-            while true {
-                do {
-                    return try prefix.withUnsafeBytes { try XMLStore.readMetadata($0, file: file) }
-                } catch let error as StorageError where error.code == .truncated && prefix.count >= 64 << 10 {
-                    let more = try FileReader.readPrefix(path, count: min(prefix.count * 8, limits.maximumFileSize), file: file)
-                    guard more.count > prefix.count else { throw error }
-                    prefix = more
-                }
+            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: file) }) {
+                return metadata
             }
+            // The database info is longer than the prefix (large custom metadata), or damaged:
+            // read the whole file so a real error names the right line.
+            let whole = try FileReader.read(path, file: file, limit: limits.maximumFileSize)
+            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: file) }
         case nil:
             throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: file) }
         }

@@ -54,7 +54,7 @@ struct PlistReader {
         guard scalar != nil else { return }
         guard text.count + bytes.count <= maxTextBytes else {
             throw StorageError(.limitExceeded, file: file, at: "line \(line)",
-                               "a metadata value is longer than \(maxTextBytes) bytes",
+                               "a metadata value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
                                hint: "Core Data metadata is small; the file is not a store or is hostile.")
         }
         text.append(contentsOf: bytes)

@@ -91,7 +91,7 @@ final class SAXParser {
     }
 
     private func run(_ bytes: UnsafeRawBufferPointer) throws {
-        guard !bytes.isEmpty else {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
             throw StorageError(.malformedXML, file: file, "the file is empty",
                                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
         }
@@ -108,7 +108,7 @@ final class SAXParser {
         var offset = 0
         while offset < bytes.count && !stopped {
             let length = min(SAXParser.chunkSize, bytes.count - offset)
-            let chunk = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
+            let chunk = start.advanced(by: offset).assumingMemoryBound(to: CChar.self)
             offset += length
             let last: Int32 = offset == bytes.count ? 1 : 0
             if xmlParseChunk(context, chunk, Int32(length), last) != 0 && failure == nil && !stopped {

@@ -8,7 +8,7 @@ enum XMLMetadataMapping {
     static let hashesVersionKey = "NSStoreModelVersionHashesVersion"
     static let identifiersKey = "NSStoreModelVersionIdentifiers"
     /// Written when the metadata does not say (the newest version in the notes' sample).
-    static let defaultFrameworkVersion: Int64 = 1251
+    static let defaultFrameworkVersion: Int64 = StoreMetadata.defaultFrameworkVersion
 
     // MARK: Reading
 

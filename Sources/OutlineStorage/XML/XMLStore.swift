@@ -5,8 +5,7 @@ import Foundation
 ///
 /// Reading streams the bytes through libxml2's SAX2 parser straight into the engine's
 /// columns: no DOM, no object per XML node. It accepts everything Core Data has been seen to
-/// write (see `Docs` or the storage notes): three prolog forms, a DOCTYPE that is never
-/// loaded, empty metadata, custom metadata keys, byte-swapped `\uXXXX` escapes, objects in any
+/// write: three prolog forms, a DOCTYPE that is never loaded, empty metadata, custom metadata keys, byte-swapped `\uXXXX` escapes, objects in any
 /// order, `nextObjectID` below the highest id, and more. Hostile XML is refused: entity and
 /// other DTD declarations (billion laughs, external entities), network access, nesting deeper
 /// than ``maxDepth``, values longer than ``maxValueBytes``.

@@ -169,7 +169,7 @@ final class XMLStoreParser: SAXDelegate {
         if collecting {
             guard text.count + bytes.count <= maxTextBytes else {
                 throw StorageError(.limitExceeded, file: file, at: "line \(currentLine)",
-                                   "a value is longer than \(maxTextBytes) bytes",
+                                   "a value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
                                    hint: "Core Data stores hold no values that long; the file is not a store or is hostile.")
             }
             text.append(contentsOf: bytes)

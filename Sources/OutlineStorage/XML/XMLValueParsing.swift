@@ -16,10 +16,32 @@ enum XMLValueParsing {
         return UnsafeBufferPointer(rebasing: bytes[start ..< end])
     }
 
-    /// The text of `bytes` for messages: decoded leniently and shortened to 40 characters.
+    /// The text of `bytes` for messages: decoded leniently, shortened to 40 characters, line
+    /// breaks and tabs shown as `\n`, `\r`, `\t`.
     static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        return "\"" + (text.count > 40 ? text.prefix(40) + "..." : text) + "\""
+        let short = text.count > 40 ? text.prefix(40) + "..." : text
+        var result = "\""
+        for character in short {
+            switch character {
+            case "\n": result += "\\n"
+            case "\r", "\r\n": result += character == "\r" ? "\\r" : "\\r\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+
+    /// `n` with thousands separators, for messages: `10,000,000`.
+    static func grouped(_ n: Int) -> String {
+        var digits = Array(String(n.magnitude))
+        var i = digits.count - 3
+        while i > 0 {
+            digits.insert(",", at: i)
+            i -= 3
+        }
+        return (n < 0 ? "-" : "") + String(digits)
     }
 
     /// A decimal integer with an optional sign, surrounded by optional white space.

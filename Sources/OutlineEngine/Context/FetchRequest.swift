@@ -1,0 +1,55 @@
+/// What to fetch: an entity, an optional predicate, a sort order, and a window.
+public struct FetchRequest: Sendable {
+    public var entityName: String
+    public var predicate: FetchPredicate?
+    public var sortDescriptors: [FetchSortDescriptor]
+    /// At most this many results (all when nil).
+    public var fetchLimit: Int?
+    /// Results to skip before the first one returned.
+    public var fetchOffset: Int
+    /// Whether objects of subentities count as objects of the entity.
+    public var includesSubentities: Bool
+
+    public init(entityName: String, predicate: FetchPredicate? = nil, sortDescriptors: [FetchSortDescriptor] = [],
+                fetchLimit: Int? = nil, fetchOffset: Int = 0, includesSubentities: Bool = true) {
+        self.entityName = entityName
+        self.predicate = predicate
+        self.sortDescriptors = sortDescriptors
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+        self.includesSubentities = includesSubentities
+    }
+
+    /// A request whose predicate is parsed from Core Data's format-string syntax.
+    ///
+    /// - Throws: ``EngineError`` `invalidPredicate` pointing at the column of the mistake.
+    public init(entityName: String, format: String, _ arguments: FetchPredicate.Argument...) throws {
+        self.init(entityName: entityName, predicate: try FetchPredicate(format: format, arguments: arguments))
+    }
+}
+
+extension EditingContext {
+    /// The live objects matching `request`, sorted by its descriptors (stable: ties keep storage order).
+    ///
+    /// - Throws: ``EngineError`` for an unknown entity, or a predicate or sort key that does not
+    ///   fit the entity (with the column of the mistake).
+    /// - Complexity: O(n) predicate evaluations over the entity's objects, plus O(m log m) to sort m results.
+    public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
+        let entity = try entityIndex(request.entityName)
+        var objects = graph.objects(ofEntity: entity, includingSubentities: request.includesSubentities)
+        if let predicate = request.predicate {
+            objects = try predicate.bound(to: schema, entity: entity).filter(objects, in: graph)
+        }
+        if !request.sortDescriptors.isEmpty {
+            objects = try request.sortDescriptors.bound(to: schema, entity: entity).sorted(objects, in: graph)
+        }
+        let start = min(max(request.fetchOffset, 0), objects.count)
+        let end = request.fetchLimit.map { min(start + max($0, 0), objects.count) } ?? objects.count
+        return start == 0 && end == objects.count ? objects : Array(objects[start ..< end])
+    }
+
+    /// The number of objects `request` would return.
+    public func count(for request: FetchRequest) throws -> Int {
+        try fetch(request).count
+    }
+}

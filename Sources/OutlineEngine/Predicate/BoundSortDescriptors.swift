@@ -1,0 +1,120 @@
+import Foundation
+
+/// Sort descriptors resolved against one entity: a stable comparator for fetch results.
+///
+/// Order: `nil` before any value; numbers across integer, double, decimal and boolean
+/// attributes by value; strings with Foundation's `compare(_:options:)` (case-insensitive when
+/// asked); dates in time; UUIDs by their string; binary data by bytes. Descending descriptors
+/// reverse all of it, `nil` included.
+public struct BoundSortDescriptors: Sendable {
+    /// The descriptors, most significant first.
+    public let descriptors: [FetchSortDescriptor]
+    /// The index of the entity in ``Schema/entities`` whose objects are sorted.
+    public let entity: Int
+    let paths: [BoundPath]
+
+    /// The order of `a` and `b` under the descriptors (`.orderedSame` when all keys tie).
+    public func compare(_ a: ManagedObject, _ b: ManagedObject, in graph: some ObjectGraphReading) -> ComparisonResult {
+        compareKeys(keys(of: a, in: graph), keys(of: b, in: graph))
+    }
+
+    /// `objects` sorted by the descriptors; objects whose keys all tie keep their order.
+    ///
+    /// - Complexity: O(n log n) comparisons; each object's keys are read from the graph once.
+    public func sorted(_ objects: some Sequence<ManagedObject>, in graph: some ObjectGraphReading) -> [ManagedObject] {
+        let objects = Array(objects)
+        let keys = objects.map { self.keys(of: $0, in: graph) }
+        let order = objects.indices.sorted { i, j in
+            switch compareKeys(keys[i], keys[j]) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: i < j
+            }
+        }
+        return order.map { objects[$0] }
+    }
+
+    private func keys(of object: ManagedObject, in graph: some ObjectGraphReading) -> [PredicateTerm] {
+        let evaluator = PredicateEvaluator(graph: graph, object: object)
+        return paths.map { evaluator.single(of: $0) }
+    }
+
+    private func compareKeys(_ a: [PredicateTerm], _ b: [PredicateTerm]) -> ComparisonResult {
+        for (index, descriptor) in descriptors.enumerated() {
+            let options: FetchPredicate.Options = descriptor.caseInsensitive ? .caseInsensitive : []
+            let result = Self.sortOrder(a[index], b[index], options: options)
+            if result != .orderedSame {
+                return descriptor.ascending ? result : (result == .orderedAscending ? .orderedDescending : .orderedAscending)
+            }
+        }
+        return .orderedSame
+    }
+
+    /// A total order on terms for sorting.
+    static func sortOrder(_ a: PredicateTerm, _ b: PredicateTerm, options: FetchPredicate.Options) -> ComparisonResult {
+        switch (a, b) {
+        case (.null, .null): return .orderedSame
+        case (.null, _): return .orderedAscending
+        case (_, .null): return .orderedDescending
+        case (.value(let x), .value(let y)):
+            if let r = PredicateComparator.order(x, y, options: options) { return r }
+            switch (x, y) {
+            case (.uuid(let u), .uuid(let v)): return ordered(u.uuidString, v.uuidString)
+            case (.binary(let d), .binary(let e)):
+                return d == e ? .orderedSame : d.lexicographicallyPrecedes(e) ? .orderedAscending : .orderedDescending
+            default:
+                // Different kinds, or NaN: by kind, NaN before other numbers.
+                let rx = rank(x), ry = rank(y)
+                return rx != ry ? ordered(rx, ry) : ordered(isNaN(y) ? 1 : 0, isNaN(x) ? 1 : 0)
+            }
+        case (.object(let x), .object(let y)): return ordered(x, y)
+        case (.object, _): return .orderedDescending
+        case (_, .object): return .orderedAscending
+        }
+    }
+
+    private static func ordered<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
+        a == b ? .orderedSame : a < b ? .orderedAscending : .orderedDescending
+    }
+
+    private static func isNaN(_ v: Value) -> Bool {
+        if case .double(let d) = v { return d.isNaN }
+        return false
+    }
+
+    private static func rank(_ v: Value) -> Int {
+        switch v {
+        case .integer, .double, .decimal, .boolean: 0
+        case .string: 1
+        case .date: 2
+        case .uuid: 3
+        case .binary: 4
+        }
+    }
+}
+
+extension Array where Element == FetchSortDescriptor {
+    /// Resolves the descriptors' key paths against entity `entity` of `schema`.
+    ///
+    /// - Throws: ``EngineError`` (`invalidPredicate`) for an unknown key (with a did-you-mean
+    ///   hint), a key path with several values (through a to-many relationship without a
+    ///   collection operator), or one that ends at a relationship.
+    /// - Precondition: `entity` is an index of `schema.entities`.
+    public func bound(to schema: Schema, entity: Int) throws -> BoundSortDescriptors {
+        precondition(schema.infos.indices.contains(entity), "entity index \(entity) is not in the schema")
+        let binder = PredicateBinder(schema: schema, entity: entity)
+        let paths = try map { descriptor -> BoundPath in
+            let path = try binder.resolve(descriptor.keyPath)
+            if path.isMultiValued {
+                throw PredicateErrors.error(column: descriptor.keyPath.column(of: 0), "cannot sort by \"\(descriptor.keyPath)\": it has several values",
+                                            hint: "Sort by a key path through to-one relationships, or count with @count.")
+            }
+            if path.kind == .object {
+                throw PredicateErrors.error(column: descriptor.keyPath.column(of: 0), "cannot sort by \"\(descriptor.keyPath)\": it is a relationship, not a value",
+                                            hint: "Sort by an attribute of the related object, as in \(descriptor.keyPath).order.")
+            }
+            return path
+        }
+        return BoundSortDescriptors(descriptors: self, entity: entity, paths: paths)
+    }
+}

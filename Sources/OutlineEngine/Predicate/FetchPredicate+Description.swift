@@ -1,0 +1,124 @@
+import Foundation
+
+extension FetchPredicate: CustomStringConvertible {
+    /// A canonical format string that parses back to an equal predicate.
+    ///
+    /// Operators use one spelling (`==`, `!=`, `<=`, `>=`, `ANY`), keywords are upper case,
+    /// strings are double-quoted with escapes, nested `AND`/`OR` are parenthesized, keys that
+    /// are reserved words get a `#`, and values without a literal form are written with `CAST`
+    /// (dates, decimals, UUIDs, binary data, infinities). An `AND` or `OR` of fewer than two
+    /// operands prints as its equivalent (`TRUEPREDICATE`, `FALSEPREDICATE` or the operand).
+    public var description: String { PredicateFormatter.format(self) }
+}
+
+extension FetchPredicate.Expression: CustomStringConvertible {
+    /// The expression in format-string syntax.
+    public var description: String { PredicateFormatter.format(self) }
+}
+
+extension FetchPredicate.Comparison: CustomStringConvertible {
+    /// The comparison in format-string syntax, such as `ANY tags.name ==[c] "work"`.
+    public var description: String { PredicateFormatter.format(self) }
+}
+
+/// Writes predicates in canonical format-string syntax.
+enum PredicateFormatter {
+    static func format(_ predicate: FetchPredicate) -> String {
+        switch predicate {
+        case .constant(let value):
+            return value ? "TRUEPREDICATE" : "FALSEPREDICATE"
+        case .comparison(let c):
+            return format(c)
+        case .not(let inner):
+            return "NOT " + operand(inner)
+        case .and(let operands):
+            return compound(operands, separator: " AND ", empty: "TRUEPREDICATE")
+        case .or(let operands):
+            return compound(operands, separator: " OR ", empty: "FALSEPREDICATE")
+        }
+    }
+
+    private static func compound(_ operands: [FetchPredicate], separator: String, empty: String) -> String {
+        switch operands.count {
+        case 0: empty
+        case 1: format(operands[0])
+        default: operands.map(operand).joined(separator: separator)
+        }
+    }
+
+    /// A predicate as the operand of `NOT`, `AND` or `OR`: parenthesized when it is compound.
+    private static func operand(_ predicate: FetchPredicate) -> String {
+        switch predicate {
+        case .and(let ops) where ops.count > 1: "(" + format(predicate) + ")"
+        case .or(let ops) where ops.count > 1: "(" + format(predicate) + ")"
+        default: format(predicate)
+        }
+    }
+
+    static func format(_ c: FetchPredicate.Comparison) -> String {
+        let modifier = c.modifier == .direct ? "" : c.modifier.rawValue + " "
+        return modifier + format(c.left) + " " + c.operator.rawValue + c.options.formatString + " " + format(c.right)
+    }
+
+    static func format(_ expression: FetchPredicate.Expression) -> String {
+        switch expression {
+        case .constant(let value): literal(value)
+        case .list(let values): "{" + values.map(literal).joined(separator: ", ") + "}"
+        case .keyPath(let keyPath): keyPath.description
+        case .evaluatedObject: "SELF"
+        }
+    }
+
+    /// A key, with `#` in front when it is a reserved word or not a plain word.
+    static func keyComponent(_ key: String) -> String {
+        if key.hasPrefix("@") { return key }
+        return PredicateKeywords.isReserved(key) ? "#" + key : key
+    }
+
+    /// A value as a literal that parses back to the same value.
+    static func literal(_ value: Value?) -> String {
+        guard let value else { return "nil" }
+        switch value {
+        case .integer(let i):
+            return String(i)
+        case .double(let d):
+            guard d.isFinite else { return "CAST(\(quoted(d.isNaN ? "nan" : d < 0 ? "-inf" : "inf")), \"NSNumber\")" }
+            let text = String(d)
+            // Integral doubles print as "1.0", which parses back as a double; keep it so.
+            return text
+        case .decimal(let d):
+            return "CAST(\(quoted(d.description)), \"NSDecimalNumber\")"
+        case .string(let s):
+            return quoted(s)
+        case .boolean(let b):
+            return b ? "YES" : "NO"
+        case .date(let d):
+            return "CAST(\(String(d.timeIntervalSinceReferenceDate)), \"NSDate\")"
+        case .binary(let data):
+            return "CAST(\(quoted(data.base64EncodedString())), \"NSData\")"
+        case .uuid(let u):
+            return "CAST(\(quoted(u.uuidString)), \"NSUUID\")"
+        }
+    }
+
+    /// A double-quoted string with `\"`, `\\`, `\n`, `\t`, `\r` and `\u{...}` for other controls.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

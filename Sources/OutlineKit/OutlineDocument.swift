@@ -1,0 +1,192 @@
+import OutlineEngine
+
+/// An outline over an editing context: one root item, nested lists of items with text, notes,
+/// done and collapsed state, siblings kept in `order` 0…n-1 after every edit.
+///
+/// Works with every version of the outline schema: v1 calls the text `title` and has no
+/// notes or done state; later versions add them. Items are read in order in O(1) per child;
+/// every edit costs O(siblings) or better and is one undo step with a readable name.
+public final class OutlineDocument {
+    public let context: EditingContext
+    /// The one item without a parent.
+    public private(set) var root: ManagedObject
+
+    let item: Int
+    let orderAttribute: Int
+    let textAttribute: Int
+    let noteAttribute: Int?
+    let doneAttribute: Int?
+    let collapsedAttribute: Int?
+    let createdAttribute: Int?
+    let childrenRelationship: Int
+    let parentRelationship: Int
+
+    /// Wraps `context`, finds the root (creating it in an empty document) and puts each
+    /// item's children in `order` (ties broken by object id).
+    ///
+    /// - Throws: ``OutlineError`` `notAnOutline` when the schema has no outline `Item` entity.
+    public init(context: EditingContext) throws {
+        self.context = context
+        let schema = context.schema
+        guard let info = schema.info(named: "Item"),
+              let order = info.attributeIndex(named: "order"),
+              let text = info.attributeIndex(named: "text") ?? info.attributeIndex(named: "title"),
+              let children = info.relationshipIndex(named: "children"),
+              let parent = info.relationshipIndex(named: "parent"),
+              info.relationships[children].isToMany, !info.relationships[parent].isToMany
+        else {
+            throw OutlineError(.notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
+                               "the document is not an outline (it needs an Item entity with order, text or title, children and parent)",
+                               hint: "Pass the data model the document was written with (--model) to inspect or convert it.")
+        }
+        item = info.index
+        orderAttribute = order
+        textAttribute = text
+        noteAttribute = info.attributeIndex(named: "note")
+        doneAttribute = info.attributeIndex(named: "done")
+        collapsedAttribute = info.attributeIndex(named: "collapsed")
+        createdAttribute = info.attributeIndex(named: "created")
+        childrenRelationship = children
+        parentRelationship = parent
+
+        let items = context.graph.objects(ofEntity: info.index)
+        if let found = items.filter({ context.relatedObject(of: $0, parent) == nil })
+            .min(by: { context.objectID(of: $0) < context.objectID(of: $1) }) {
+            root = found
+            arrangeChildren(items)
+        } else {
+            let wasClean = !context.hasChanges
+            let undo = context.isUndoRegistrationEnabled
+            context.isUndoRegistrationEnabled = false
+            root = try context.insert(entity: info.index)
+            context.isUndoRegistrationEnabled = undo
+            if wasClean { context.markSaved() }
+        }
+    }
+
+    /// Sorts each child list by `order` once, when the file stored it differently.
+    private func arrangeChildren(_ items: [ManagedObject]) {
+        guard !context.hasChanges, !context.canUndo, !context.canRedo else { return }
+        for parent in items {
+            let children = context.relatedObjects(of: parent, childrenRelationship)
+            guard children.count > 1 else { continue }
+            let orders = children.map(order(of:))
+            if zip(orders, orders.dropFirst()).allSatisfy({ $0 < $1 }) { continue }
+            let sorted = children.indices.sorted {
+                orders[$0] != orders[$1] ? orders[$0] < orders[$1]
+                    : context.objectID(of: children[$0]) < context.objectID(of: children[$1])
+            }.map { children[$0] }
+            context.arrangeUnorderedMembers(sorted, childrenRelationship, of: parent)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The children of `item`, in order.
+    public func children(of item: ManagedObject) -> [ManagedObject] {
+        context.relatedObjects(of: item, childrenRelationship)
+    }
+
+    public func parent(of item: ManagedObject) -> ManagedObject? {
+        context.relatedObject(of: item, parentRelationship)
+    }
+
+    public func text(of item: ManagedObject) -> String? {
+        context.attributeValue(of: item, textAttribute)?.stringValue
+    }
+
+    public func note(of item: ManagedObject) -> String? {
+        noteAttribute.flatMap { context.attributeValue(of: item, $0)?.stringValue }
+    }
+
+    public func isDone(_ item: ManagedObject) -> Bool {
+        doneAttribute.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
+    }
+
+    public func isCollapsed(_ item: ManagedObject) -> Bool {
+        collapsedAttribute.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
+    }
+
+    func order(of item: ManagedObject) -> Int64 {
+        context.attributeValue(of: item, orderAttribute)?.integerValue ?? 0
+    }
+
+    /// Whether the schema has notes, done state and collapsed state (v1 has none of them).
+    public var supportsNotes: Bool { noteAttribute != nil }
+    public var supportsDone: Bool { doneAttribute != nil }
+    public var supportsCollapsed: Bool { collapsedAttribute != nil }
+
+    /// The number of items, the root included.
+    public var itemCount: Int { context.graph.count(ofEntity: item) }
+
+    /// The 0-based position of `item` among its siblings.
+    ///
+    /// - Complexity: O(1) while `order` is consistent, else O(siblings).
+    public func position(of item: ManagedObject) -> Int {
+        guard let parent = parent(of: item) else { return 0 }
+        let siblings = children(of: parent)
+        let guess = Int(order(of: item))
+        if guess >= 0 && guess < siblings.count && siblings[guess] == item { return guess }
+        return siblings.firstIndex(of: item) ?? 0
+    }
+
+    /// The 1-based index path of `item` from the root (empty for the root).
+    ///
+    /// - Complexity: O(depth) while `order` is consistent.
+    public func path(of item: ManagedObject) -> [Int] {
+        var path: [Int] = []
+        var current = item
+        while let parent = parent(of: current) {
+            path.append(position(of: current) + 1)
+            current = parent
+        }
+        return path.reversed()
+    }
+
+    /// The item a reference names.
+    ///
+    /// - Throws: ``OutlineError`` `noSuchItem` naming the nearest existing parent.
+    public func item(at reference: ItemReference) throws -> ManagedObject {
+        switch reference {
+        case .id(let id):
+            guard let object = context.object(with: id), object.entity == item || context.schema.infos[object.entity].isKind(of: item) else {
+                throw OutlineError(.noSuchItem, at: reference.description, "there is no item with id \(id.rawValue)",
+                                   hint: "Run `outline show FILE --ids` to see the ids.")
+            }
+            return object
+        case .path(let indices):
+            var current = root
+            for (depth, index) in indices.enumerated() {
+                let kids = children(of: current)
+                guard index >= 1 && index <= kids.count else {
+                    let parentPath = ItemReference.path(Array(indices[..<depth])).description
+                    let has = kids.isEmpty ? "has no children" : "has \(kids.count) \(kids.count == 1 ? "child" : "children")"
+                    throw OutlineError(.noSuchItem, at: reference.description, "there is no item \(reference.description)",
+                                       hint: "The nearest existing item is \(parentPath), which \(has).")
+                }
+                current = kids[index - 1]
+            }
+            return current
+        }
+    }
+
+    /// Calls `body(item, depth)` for every item under `start` (not `start` itself) in document
+    /// order, depth-first without recursion. Returning false from `body` skips the item's children.
+    public func walk(from start: ManagedObject? = nil, maxDepth: Int = .max, _ body: (ManagedObject, Int) throws -> Bool) rethrows {
+        var stack: [(children: [ManagedObject], next: Int)] = [(children(of: start ?? root), 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].children.count else {
+                stack.removeLast()
+                continue
+            }
+            let current = stack[top].children[stack[top].next]
+            stack[top].next += 1
+            let depth = stack.count
+            if try body(current, depth), depth < maxDepth {
+                let kids = children(of: current)
+                if !kids.isEmpty { stack.append((kids, 0)) }
+            }
+        }
+    }
+}
