@@ -16,4 +16,10 @@
 /// `xmlFree` is a global function pointer that Swift 6 rejects; call it through this.
 static inline void outline_xmlFree(void *pointer) { xmlFree(pointer); }
 
+/// Raises libxml2's element depth limit (`xmlParserMaxDepth`, 256 by default) to at least
+/// `depth`, never lowering it. Swift 6 rejects the global itself; set it through this.
+static inline void outline_xmlRaiseMaxDepth(unsigned int depth) {
+    if (xmlParserMaxDepth < depth) xmlParserMaxDepth = depth;
+}
+
 #endif

@@ -27,6 +27,11 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let migrationBlocked = Code(rawValue: "migrationBlocked")
         /// A file that cannot be created or replaced as asked (it exists, and `--force` was not given).
         public static let fileExists = Code(rawValue: "fileExists")
+        /// An imported file that does not follow its format (a Markdown list that jumps two
+        /// levels, ...): a warning when reading leniently, this error when reading strictly.
+        public static let nonconforming = Code(rawValue: "nonconforming")
+        /// A stored value that does not decode (an item's `extraAttributes`).
+        public static let corruptValue = Code(rawValue: "corruptValue")
     }
 
     public var code: Code

@@ -45,6 +45,9 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let migrationFailed = Code(rawValue: "migrationFailed")
         /// The caller cancelled the work; nothing was written.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// Readable, but not as its format says (an OPML outline without `text`, an unknown
+        /// version, ...): a warning when reading leniently, this error when reading strictly.
+        public static let nonconforming = Code(rawValue: "nonconforming")
     }
 
     public var code: Code

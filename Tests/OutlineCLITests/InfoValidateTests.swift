@@ -109,7 +109,7 @@ import OutlineStorage
         #expect(result.status == 1)
         #expect(result.stdout == """
             damaged.outline: 1 problem:
-            damaged.outline: byte 1028: the body (bytes 1028 to 1169) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from damaged.outline.bak.
+            damaged.outline: byte 1030: the body (bytes 1030 to 1171) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from damaged.outline.bak.
 
             """, "\(result)")
         #expect(result.stderr.hasPrefix("Error: damaged.outline: the document is not valid (1 problem listed above)."))

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import OutlineEngine
+@_spi(Storage) import OutlineEngine
 @testable import OutlineStorage
 
 /// Damaged and hostile input: every failure is a StorageError naming where, never a crash,
@@ -141,5 +141,56 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension BinaryDamageTests {
+    /// A body for the small outline's 12 items (ids 102...113, no attributes) whose
+    /// `Item.children` lists are `lists` (rows; missing rows are empty).
+    func body(children lists: [Int: [Int]]) -> [UInt8] {
+        var objects = ByteWriter()
+        objects.writeVarint(1)
+        objects.writeString("Item")
+        objects.writeVarint(12)
+        objects.writeVarint(UInt64(102))
+        for _ in 1 ..< 12 { objects.writeVarint(0) }
+        objects.writeVarint(0)  // attribute columns
+        objects.writeVarint(1)  // relationship columns
+        objects.writeString("children")
+        objects.writeByte(1)
+        objects.writeVarint(1)
+        objects.writeVarint(0)
+        for row in 0 ..< 12 {
+            let members = lists[row] ?? []
+            objects.writeVarint(members.count)
+            for (i, member) in members.enumerated() {
+                if i == 0 { objects.writeVarint(member) } else { objects.writeSignedVarint(Int64(member - members[i - 1])) }
+            }
+        }
+        var body = ByteWriter()
+        body.writeVarint(1)
+        body.writeVarint(1)
+        body.writeVarint(1)
+        body.writeUInt64(UInt64(objects.count))
+        body.writeBytes(objects.bytes)
+        return body.bytes
+    }
+
+    @Test func aCraftedBodyWithValidListsLoads() throws {
+        let file = try BinaryCrafting.rewritingBody(small) { $0 = body(children: [0: [1, 2], 1: [3]]) }
+        let (graph, _) = try BinaryStore.read(file, schema: nil, file: "ok.outline")
+        #expect(graph.relatedObject(of: ManagedObject(entity: 0, row: 3), 1) == ManagedObject(entity: 0, row: 1))
+        #expect(graph.relatedObject(of: ManagedObject(entity: 0, row: 0), 1) == nil)
+    }
+
+    @Test(arguments: [
+        ([0: [1, 1]], "body byte 46: Item.children of object z102 lists an object that already has a parent"),
+        ([0: [1, 2], 4: [2]], "body byte 51: Item.children of object z106 lists an object that already has a parent"),
+    ])
+    func anObjectInTwoChildListsIsCorrupt(lists: [Int: [Int]], message: String) throws {
+        let file = try BinaryCrafting.rewritingBody(small) { $0 = body(children: lists) }
+        let error = #expect(throws: StorageError.self) { try BinaryStore.read(file, schema: nil, file: "twice.outline") }
+        #expect(error?.code == .corrupt)
+        #expect(error.map { "\($0.location ?? ""): \($0.message)" } == message)
     }
 }

@@ -16,11 +16,11 @@ import OutlineStorage
 
     static let cases: [Case] = [
         Case(fixture: "truncated-body.outline", code: .truncated, message:
-             "truncated-body.outline: byte 1130: the compressed body ends early (expected 40 more bytes). The file is truncated; restore it from truncated-body.outline.bak."),
+             "truncated-body.outline: byte 1132: the compressed body ends early (expected 40 more bytes). The file is truncated; restore it from truncated-body.outline.bak."),
         Case(fixture: "flipped-body-bit.outline", code: .checksumMismatch, message:
-             "flipped-body-bit.outline: byte 1028: the body (bytes 1028 to 1169) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from flipped-body-bit.outline.bak."),
+             "flipped-body-bit.outline: byte 1030: the body (bytes 1030 to 1171) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from flipped-body-bit.outline.bak."),
         Case(fixture: "flipped-header-bit.outline", code: .checksumMismatch, message:
-             "flipped-header-bit.outline: byte 16: the header checksum does not match (stored 0x6740db49, computed 0x28f81832). The file was damaged after it was written; restore it from flipped-header-bit.outline.bak."),
+             "flipped-header-bit.outline: byte 16: the header checksum does not match (stored 0x9730585f, computed 0x599624d0). The file was damaged after it was written; restore it from flipped-header-bit.outline.bak."),
         Case(fixture: "dangling-reference.outline", code: .corrupt, message:
              "dangling-reference.outline: body byte 272: Item.children of object z113 refers to row 127 of entity Item, which has 12 objects. The file is damaged; restore it from dangling-reference.outline.bak."),
         Case(fixture: "decompression-bomb.outline", code: .limitExceeded, message:

@@ -113,11 +113,10 @@ import OutlineStorage
     }
 
     @Test(arguments: [
-        ("<?xml version=\"1.0\" standalone=\"yes\"?>\n<database>", "Core Data XML stores cannot be read or written by this build"),
         ("", "the file is empty"),
         ("{\"json\": true}", "not an Outline document: it is neither binary nor XML (it starts with 7B 22 6A 73 6F 6E 22 3A)"),
     ])
-    func contentThatIsNotBinaryIsReportedAsAnUnknownFormat(content: String, message: String) throws {
+    func contentInNoKnownFormatIsReportedAsAnUnknownFormat(content: String, message: String) throws {
         defer { removeFolder(folder) }
         let path = folder + "/doc.outline"
         #expect(FileManager.default.createFile(atPath: path, contents: Data(content.utf8)))
@@ -159,5 +158,50 @@ extension PersistentStoreTests {
         store.options.detectsExternalChanges = false
         try store.save()
         #expect(try PersistentStore.readMetadata(path)[custom: "by"] == .string("me"))
+    }
+}
+
+extension PersistentStoreTests {
+    func copyXMLFixture(_ name: String) throws -> String {
+        let path = folder + "/" + name
+        try FileManager.default.copyItem(at: Fixtures.folder.appending(path: "XML").appending(path: name), to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func xmlStoresOpenAndSaveAsXMLWithTheirModel() throws {
+        defer { removeFolder(folder) }
+        let path = try copyXMLFixture("NestedList.xml")
+        let store = try PersistentStore.open(path, schema: try StoreTestSchemas.nestedList())
+        #expect(store.format == .xml)
+        #expect(try PersistentStore.readMetadata(path).uuid == store.metadata.uuid)
+        try store.save()
+        // Saved, the document embeds its model: it opens without one, and saving again changes nothing.
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        let reopened = try PersistentStore.open(path)
+        #expect(reopened.metadata.embeddedSchema == store.schema)
+        #expect(snapshot(reopened.context.graph) == snapshot(store.context.graph))
+        reopened[metadata: "touched"] = .boolean(true)
+        reopened[metadata: "touched"] = nil
+        try reopened.save()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == saved)
+    }
+
+    @Test func xmlToBinaryToXMLIsByteIdentical() throws {
+        defer { removeFolder(folder) }
+        let xml = try copyXMLFixture("NestedList.xml")
+        let store = try PersistentStore.open(xml, schema: try StoreTestSchemas.nestedList())
+        try store.save()
+        let original = try Data(contentsOf: URL(fileURLWithPath: xml))
+        let binary = folder + "/NestedList.outline"
+        try store.save(to: binary, format: .binary)
+        #expect(store.format == .binary)
+        #expect(DocumentFormat.detect(Array(try Data(contentsOf: URL(fileURLWithPath: binary)))) == .binary)
+
+        let reopened = try PersistentStore.open(binary)
+        #expect(snapshot(reopened.context.graph) == snapshot(store.context.graph))
+        let back = folder + "/back.xml"
+        try reopened.save(to: back, format: .xml)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: back)) == original)
+        #expect(reopened.metadata.objectCounts == ["Item": store.context.graph.objectCount])
     }
 }

@@ -10,11 +10,14 @@
     private var declaredNextID: UInt64 = 0
     /// Per entity, per relationship: whether the file supplied this side.
     private var supplied: [[Bool]]
+    /// Per entity, per relationship: whether the store filled this side as the mirror of the other.
+    private var mirrored: [[Bool]]
 
     public init(schema: Schema) {
         self.schema = schema
         self.tables = schema.infos.map(EntityTable.init(info:))
         self.supplied = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
+        self.mirrored = self.supplied
     }
 
     /// Reserves room for `count` objects of `entity`.
@@ -70,6 +73,16 @@
         supplied[entity][relationship] = true
     }
 
+    /// Marks a relationship of an entity as filled by the store itself as the exact mirror of
+    /// its supplied inverse, so ``finish()`` neither derives nor checks that pair again.
+    ///
+    /// A store uses this when it derives the inverse while decoding, more cheaply than
+    /// ``finish()`` can; it is then responsible for the two sides mirroring each other.
+    public mutating func markMirrored(entity: Int, relationship: Int) {
+        supplied[entity][relationship] = true
+        mirrored[entity][relationship] = true
+    }
+
     /// Completes inverse sides, checks supplied pairs, and returns the graph.
     ///
     /// - Throws: ``EngineError`` (`inconsistentGraph`) when a relationship points at an object of
@@ -77,6 +90,10 @@
     public consuming func finish() throws -> ObjectGraph {
         try checkDestinations()
         for pair in InversePair.all(in: schema) {
+            if pair.forward.family.contains(where: { mirrored[$0][pair.forward.relationship] })
+                || pair.inverse.family.contains(where: { mirrored[$0][pair.inverse.relationship] }) {
+                continue
+            }
             let forwardSupplied = pair.forward.family.contains { supplied[$0][pair.forward.relationship] }
             let inverseSupplied = pair.inverse.family.contains { supplied[$0][pair.inverse.relationship] }
             switch (forwardSupplied, inverseSupplied) {

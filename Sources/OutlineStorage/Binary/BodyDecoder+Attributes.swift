@@ -85,20 +85,27 @@ extension BodyDecoder {
                              from c: inout ByteCursor) throws -> ByteColumn {
         let n = present.count
         var total = 0
-        var starts = [Int](repeating: 0, count: n)
-        let lengths = try [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0 ..< n {
-                guard present[i] else { buffer[i] = -1; continue }
-                let at = c.position
-                let length = try c.readVarint()
-                guard length <= UInt64(Int32.max) else {
-                    throw c.corrupt("a value of \(label) declares \(length) bytes, over the limit of \(Int32.max)", at: at)
+        var lengths: [Int32] = []
+        let starts = try [Int](unsafeUninitializedCapacity: n) { startBuffer, startsInitialized in
+            lengths = try [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
+                for i in 0 ..< n {
+                    guard present[i] else {
+                        buffer[i] = -1
+                        startBuffer[i] = 0
+                        continue
+                    }
+                    let at = c.position
+                    let length = try c.readVarint()
+                    guard length <= UInt64(Int32.max) else {
+                        throw c.corrupt("a value of \(label) declares \(length) bytes, over the limit of \(Int32.max)", at: at)
+                    }
+                    startBuffer[i] = total
+                    buffer[i] = Int32(length)
+                    total += Int(length)
                 }
-                starts[i] = total
-                buffer[i] = Int32(length)
-                total += Int(length)
+                initialized = n
             }
-            initialized = n
+            startsInitialized = n
         }
         let sizeAt = c.position
         let declared = try c.readCount("the byte count of \(label)", limit: Int.max, minimumBytesEach: 1)

@@ -5,8 +5,10 @@ extension BodyDecoder {
     /// a to-one reference (0 for nil, else 1 + reference) or a counted list of references.
     ///
     /// A reference is `row * k + t` for target entity `t` of the column's `k`; list members
-    /// after the first are zigzag deltas from the previous member.
-    func decodeRelationship(_ info: EntityInfo, _ r: Int, ids: [UInt64], from c: inout ByteCursor) throws -> RelationshipColumn {
+    /// after the first are zigzag deltas from the previous member. When the inverse is a
+    /// to-one the file leaves out, it is filled here (see ``mirrors``), which also finds an
+    /// object claimed twice; other lists are checked for duplicates directly.
+    mutating func decodeRelationship(_ info: EntityInfo, _ r: Int, ids: [UInt64], from c: inout ByteCursor) throws -> RelationshipColumn {
         let n = ids.count
         let relationship = info.relationships[r]
         let label = "\(info.name).\(relationship.name)"
@@ -33,15 +35,44 @@ extension BodyDecoder {
         }
         guard !targets.isEmpty else { throw c.corrupt("relationship \(label) names no target entity", at: kindAt + 1) }
         let width = UInt64(k)
+        let single = k == 1 ? targets[0] : nil
 
-        /// The object a reference stands for, checked against the target's row count.
-        func object(_ reference: UInt64, row: Int, at: Int) throws -> ManagedObject {
-            let target = targets[Int(reference % width)]
-            let targetRow = reference / width
-            guard targetRow < UInt64(target.rows) else {
-                throw c.corrupt("\(label) of object z\(ids[row]) refers to row \(targetRow) of entity \(schema.entities[target.entity].name), which has \(target.rows) objects", at: at)
+        // The inverse to fill: a to-one that is not this very relationship (a self-inverse one is stored whole).
+        var mirror: Int?
+        if let inverse = info.inverses[r], !schema.infos[destination].relationships[inverse].isToMany,
+           declaring(Slot(entity: destination, relationship: inverse)) != declaring(Slot(entity: info.index, relationship: r)) {
+            mirror = inverse
+        }
+        var mirrorColumns: [RelationshipColumn] = []
+        if let mirror {
+            for target in targets {
+                let slot = Slot(entity: target.entity, relationship: mirror)
+                var column = mirrors.removeValue(forKey: slot) ?? RelationshipColumn(isToMany: false)
+                if column.single.isEmpty { column.single = [UInt64](repeating: RelationshipColumn.none, count: target.rows) }
+                mirrorColumns.append(column)
             }
-            return ManagedObject(entity: target.entity, row: Int(targetRow))
+        }
+        defer {
+            if let mirror {
+                for (t, column) in mirrorColumns.enumerated() { mirrors[Slot(entity: targets[t].entity, relationship: mirror)] = column }
+            }
+        }
+        let backName = mirror.map { schema.infos[destination].relationships[$0].name } ?? ""
+
+        /// The target index and row a reference stands for, checked against the target's row count.
+        @inline(__always) func resolve(_ reference: UInt64, row: Int, at: Int) throws -> (target: Int, row: Int) {
+            let t = single == nil ? Int(reference % width) : 0
+            let targetRow = single == nil ? reference / width : reference
+            guard targetRow < UInt64(targets[t].rows) else {
+                throw c.corrupt("\(label) of object z\(ids[row]) refers to row \(targetRow) of entity \(schema.entities[targets[t].entity].name), which has \(targets[t].rows) objects", at: at)
+            }
+            return (t, Int(targetRow))
+        }
+        /// Records `owner` as the inverse of the member; false when the member already has one.
+        @inline(__always) func claim(_ t: Int, _ targetRow: Int, by owner: ManagedObject) -> Bool {
+            guard mirrorColumns[t].object(targetRow) == nil else { return false }
+            mirrorColumns[t].setObject(targetRow, owner)
+            return true
         }
 
         var column = RelationshipColumn(isToMany: relationship.isToMany)
@@ -50,40 +81,57 @@ extension BodyDecoder {
             for row in 0 ..< n {
                 let at = c.position
                 let value = try c.readVarint()
-                if value != 0 { column.setObject(row, try object(value - 1, row: row, at: at)) }
+                guard value != 0 else { continue }
+                let (t, targetRow) = try resolve(value - 1, row: row, at: at)
+                if mirror != nil && !claim(t, targetRow, by: ManagedObject(entity: info.index, row: row)) {
+                    throw c.corrupt("\(label) of object z\(ids[row]) names an object whose \(backName) already names another", at: at)
+                }
+                column.setObject(row, ManagedObject(entity: targets[t].entity, row: targetRow))
             }
             return column
         }
 
-        // Per target entity, the last owner row (+1) that listed each object: finds duplicates in a list.
-        var stamps = [[Int32]](repeating: [], count: k)
-        column.many.reserveCapacity(n)
-        for row in 0 ..< n {
-            let count = try c.readCount("the member count of \(label) of object z\(ids[row])", limit: BinaryFormat.maximumRows, minimumBytesEach: 1)
-            guard count > 0 else {
-                column.many.append([])
-                continue
-            }
-            var previous: UInt64 = 0
-            let members = try [ManagedObject](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for i in 0 ..< count {
-                    let at = c.position
-                    let reference = i == 0 ? try c.readVarint() : previous &+ UInt64(bitPattern: try c.readSignedVarint())
-                    let member = try object(reference, row: row, at: at)
-                    if count > 1 {
-                        let t = Int(reference % width)
-                        if stamps[t].isEmpty { stamps[t] = [Int32](repeating: 0, count: targets[t].rows) }
-                        guard stamps[t][member.row] != Int32(row + 1) else {
-                            throw c.corrupt("\(label) of object z\(ids[row]) lists the same object twice", at: at)
-                        }
-                        stamps[t][member.row] = Int32(row + 1)
-                    }
-                    buffer[i] = member
-                    previous = reference
-                    initialized = i + 1
+        // Lists without a mirrored inverse: per target entity, the last owner row (+1) that listed each object.
+        var stamps = [[Int32]](repeating: [], count: mirror == nil ? k : 0)
+        column.many = try [[ManagedObject]](unsafeUninitializedCapacity: n) { lists, listsInitialized in
+            for row in 0 ..< n {
+                let countAt = c.position
+                let rawCount = try c.readVarint()
+                guard rawCount <= UInt64(c.remaining) else {
+                    throw c.corrupt("the member count of \(label) of object z\(ids[row]) is \(rawCount), more than the \(BinaryError.byteCount(c.remaining)) left in \(c.context) can hold", at: countAt)
                 }
+                let count = Int(rawCount)
+                guard count > 0 else {
+                    lists.initializeElement(at: row, to: [])
+                    listsInitialized = row + 1
+                    continue
+                }
+                let owner = ManagedObject(entity: info.index, row: row)
+                var previous: UInt64 = 0
+                let members = try [ManagedObject](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for i in 0 ..< count {
+                        let at = c.position
+                        let reference = i == 0 ? try c.readVarint() : previous &+ UInt64(bitPattern: try c.readSignedVarint())
+                        let (t, targetRow) = try resolve(reference, row: row, at: at)
+                        if mirror != nil {
+                            guard claim(t, targetRow, by: owner) else {
+                                throw c.corrupt("\(label) of object z\(ids[row]) lists an object that already has a \(backName)", at: at)
+                            }
+                        } else if count > 1 {
+                            if stamps[t].isEmpty { stamps[t] = [Int32](repeating: 0, count: targets[t].rows) }
+                            guard stamps[t][targetRow] != Int32(row + 1) else {
+                                throw c.corrupt("\(label) of object z\(ids[row]) lists the same object twice", at: at)
+                            }
+                            stamps[t][targetRow] = Int32(row + 1)
+                        }
+                        buffer[i] = ManagedObject(entity: targets[t].entity, row: targetRow)
+                        previous = reference
+                        initialized = i + 1
+                    }
+                }
+                lists.initializeElement(at: row, to: members)
+                listsInitialized = row + 1
             }
-            column.many.append(members)
         }
         return column
     }

@@ -12,6 +12,16 @@ struct BodyDecoder {
     var loader: GraphLoader
     /// The entities of the body in body order: schema index and row count.
     var directory: [(entity: Int, rows: Int)] = []
+    /// To-one inverse sides filled while decoding the side the file stores, by entity and relationship.
+    var mirrors: [Slot: RelationshipColumn] = [:]
+    /// The relationships the file supplies, each named by its declaring entity.
+    var suppliedRelationships: Set<Slot> = []
+
+    /// A relationship of an entity.
+    struct Slot: Hashable {
+        var entity: Int
+        var relationship: Int
+    }
 
     init(schema: Schema, file: String) {
         self.schema = schema
@@ -72,6 +82,23 @@ struct BodyDecoder {
         for (entity, rows) in directory {
             try decodeTable(entity, rows: rows, from: &c)
         }
+        installMirrors()
+    }
+
+    /// Puts the inverse sides derived while decoding into their tables, unless the file also
+    /// supplies that relationship (then the loader checks the two sides against each other).
+    private mutating func installMirrors() {
+        for (slot, column) in mirrors.sorted(by: { ($0.key.entity, $0.key.relationship) < ($1.key.entity, $1.key.relationship) }) {
+            guard !suppliedRelationships.contains(declaring(slot)) else { continue }
+            loader.withTable(slot.entity) { $0.relationships[slot.relationship] = column }
+            loader.markMirrored(entity: slot.entity, relationship: slot.relationship)
+        }
+        mirrors = [:]
+    }
+
+    /// `slot` named by the entity that declares its relationship, which all subentities share.
+    func declaring(_ slot: Slot) -> Slot {
+        Slot(entity: BodyEncoder.declaringEntity(of: slot.relationship, in: slot.entity, schema), relationship: slot.relationship)
     }
 
     private mutating func decodeTable(_ entity: Int, rows n: Int, from c: inout ByteCursor) throws {
@@ -137,12 +164,16 @@ struct BodyDecoder {
             let column = try decodeRelationship(info, r, ids: ids, from: &c)
             loader.withTable(entity) { $0.relationships[r] = column }
             loader.markSupplied(entity: entity, relationship: r)
+            suppliedRelationships.insert(declaring(Slot(entity: entity, relationship: r)))
             linked[r] = true
         }
         for r in linked.indices where !linked[r] {
             var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
-            column.reserve(n)
-            for _ in 0 ..< n { column.appendRow() }
+            if column.isToMany {
+                column.many = [[ManagedObject]](repeating: [], count: n)
+            } else {
+                column.single = [UInt64](repeating: RelationshipColumn.none, count: n)
+            }
             loader.withTable(entity) { $0.relationships[r] = column }
         }
     }

@@ -43,9 +43,8 @@ struct ByteCursor {
     /// A cursor over the next `count` bytes only, which this cursor skips.
     mutating func subcursor(_ count: Int, context: String) throws -> ByteCursor {
         try need(count)
-        var sub = ByteCursor(UnsafeRawBufferPointer(start: base.map { $0 + position }, count: count),
+        let sub = ByteCursor(UnsafeRawBufferPointer(start: base.map { $0 + position }, count: count),
                              file: file, region: region, origin: origin + position, context: context)
-        sub.context = context
         position += count
         return sub
     }
@@ -134,15 +133,15 @@ struct ByteCursor {
 
     /// Reads a count and checks it: at most `limit`, and at least `minimumBytesEach` bytes left per
     /// item, so that allocating `count` items is bounded by the size of the input.
-    mutating func readCount(_ what: String, limit: Int, minimumBytesEach: Int = 1) throws -> Int {
+    mutating func readCount(_ what: @autoclosure () -> String, limit: Int, minimumBytesEach: Int = 1) throws -> Int {
         let start = position
         let raw = try readVarint()
         guard raw <= UInt64(limit) else {
-            throw self.limit("\(what) is \(raw), over the limit of \(limit)", at: start)
+            throw self.limit("\(what()) is \(raw), over the limit of \(limit)", at: start)
         }
         let count = Int(raw)
         if minimumBytesEach > 0 && count > remaining / minimumBytesEach {
-            throw corrupt("\(what) is \(count), more than the \(BinaryError.byteCount(remaining)) left in \(context) can hold", at: start)
+            throw corrupt("\(what()) is \(count), more than the \(BinaryError.byteCount(remaining)) left in \(context) can hold", at: start)
         }
         return count
     }
@@ -182,12 +181,12 @@ struct ByteCursor {
     }
 
     /// Reads a varint length and that many bytes of valid UTF-8.
-    mutating func readString(_ what: String, limit: Int = 1 << 24) throws -> String {
+    mutating func readString(_ what: @autoclosure () -> String, limit: Int = 1 << 24) throws -> String {
         let start = position
-        let count = try readCount("the length of \(what)", limit: limit, minimumBytesEach: 0)
+        let count = try readCount("the length of \(what())", limit: limit, minimumBytesEach: 0)
         let bytes = try readBytes(count)
         guard UTF8Validation.isValid(bytes) else {
-            throw corrupt("\(what) is not valid UTF-8", at: start)
+            throw corrupt("\(what()) is not valid UTF-8", at: start)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

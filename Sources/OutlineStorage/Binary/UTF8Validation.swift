@@ -9,11 +9,13 @@ enum UTF8Validation {
         var i = 0
         while i < count {
             if i + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
+                let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+                if high == 0 {
                     i += 8
                     continue
                 }
+                // Skip the ASCII bytes before the first byte with its high bit set.
+                i += high.trailingZeroBitCount >> 3
             }
             let lead = base.load(fromByteOffset: i, as: UInt8.self)
             if lead < 0x80 {

@@ -30,8 +30,8 @@ enum Zlib {
         precondition(input.count <= Int(UInt32.max), "deflate input too large for one call")
         var stream = z_stream()
         let status = outline_deflateInit(&stream, Int32(level))
+        defer { CZlib.deflateEnd(&stream) }  // safe after a failed init too
         precondition(status == Z_OK, "deflateInit failed (\(status)): out of memory")
-        defer { CZlib.deflateEnd(&stream) }
         let bound = Int(CZlib.deflateBound(&stream, UInt(input.count)))
         return [UInt8](unsafeUninitializedCapacity: bound) { output, written in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
@@ -48,10 +48,11 @@ enum Zlib {
     static func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> InflateResult {
         precondition(input.count <= Int(UInt32.max) && output.count <= Int(UInt32.max), "inflate buffers too large for one call")
         var stream = z_stream()
-        guard outline_inflateInit(&stream) == Z_OK else {
+        let started = outline_inflateInit(&stream)
+        defer { CZlib.inflateEnd(&stream) }  // safe after a failed init too
+        guard started == Z_OK else {
             return .invalid(consumed: 0, reason: "zlib could not start (out of memory)")
         }
-        defer { CZlib.inflateEnd(&stream) }
         var spare: UInt8 = 0
         var overflowed = false
         let status: Int32 = withUnsafeMutablePointer(to: &spare) { sparePointer in

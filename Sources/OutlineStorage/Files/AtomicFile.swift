@@ -33,24 +33,8 @@ public enum AtomicFile {
             throw FileError.make(existing.isDirectory ? EISDIR : EINVAL, .writing, file: file, "cannot save over \(target)")
         }
         let (folder, name) = split(target)
-        let (temporary, fd) = try createTemporary(in: folder, for: name, file: file)
+        let temporary = try writeTemporary(bytes, in: folder, for: name, like: existing, file: file)
         do {
-            do {
-                try SystemCall.writeAll(fd, bytes, file: file, "cannot write the temporary file \(temporary)")
-                if let existing {
-                    // Owner first: changing it clears the set-id bits that the mode then restores.
-                    if existing.owner != geteuid() || existing.group != getegid(),
-                       !SystemCall.changeOwner(fd, owner: existing.owner, group: existing.group) {
-                        SystemCall.changeOwner(fd, owner: UInt32.max, group: existing.group)
-                    }
-                    try SystemCall.changeMode(fd, existing.permissions, file: file, "cannot set the permissions of \(temporary)")
-                }
-                try SystemCall.syncFile(fd, file: file, "cannot flush the temporary file \(temporary) to disk")
-            } catch {
-                SystemCall.closeQuietly(fd)
-                throw error
-            }
-            try SystemCall.closeFile(fd, file: file, "cannot finish writing the temporary file \(temporary)")
             if keepBackup && existing != nil {
                 try makeBackup(of: target, file: file)
             }
@@ -100,6 +84,31 @@ public enum AtomicFile {
 
     private static func isAlphanumeric(_ c: UInt8) -> Bool {
         (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+    }
+
+    /// Writes `bytes` to a new temporary file beside `name`, with the owner and permissions of
+    /// `existing`, and flushes it to disk. On failure the temporary file is removed.
+    /// - Returns: the temporary file's path.
+    private static func writeTemporary(_ bytes: UnsafeRawBufferPointer, in folder: String, for name: String,
+                                       like existing: SystemCall.Status?, file: String) throws -> String {
+        let (temporary, fd) = try createTemporary(in: folder, for: name, file: file)
+        defer { SystemCall.closeQuietly(fd) }  // write errors surface at fsync, before this close
+        do {
+            try SystemCall.writeAll(fd, bytes, file: file, "cannot write the temporary file \(temporary)")
+            if let existing {
+                // Owner first: changing it clears the set-id bits that the mode then restores.
+                if existing.owner != geteuid() || existing.group != getegid(),
+                   !SystemCall.changeOwner(fd, owner: existing.owner, group: existing.group) {
+                    SystemCall.changeOwner(fd, owner: UInt32.max, group: existing.group)
+                }
+                try SystemCall.changeMode(fd, existing.permissions, file: file, "cannot set the permissions of \(temporary)")
+            }
+            try SystemCall.syncFile(fd, file: file, "cannot flush the temporary file \(temporary) to disk")
+        } catch {
+            try? SystemCall.removeFile(temporary, file: file, "")
+            throw error
+        }
+        return temporary
     }
 
     /// Creates `.NAME.outline-tmp-XXXXXX` in `folder` with a fresh random suffix.

@@ -56,12 +56,7 @@ enum SystemCall {
         }
     }
 
-    /// Closes `fd`. Errors are reported: on some file systems a failed write shows up only here.
-    static func closeFile(_ fd: Int32, file: String, _ action: @autoclosure () -> String) throws {
-        if close(fd) != 0 && errno != EINTR { throw FileError.make(errno, .writing, file: file, action()) }
-    }
-
-    /// Closes `fd` after a failure or a read, when nothing more can be done about an error.
+    /// Closes `fd`. Writers sync before closing, so an error here has nothing left to report.
     static func closeQuietly(_ fd: Int32) { _ = close(fd) }
 
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.

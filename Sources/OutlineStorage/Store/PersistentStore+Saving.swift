@@ -21,8 +21,7 @@ extension PersistentStore {
     /// The document encoded in `format` (its own when nil), as a save would write it; nothing
     /// is validated or marked saved.
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
-        try StoreCodec.write(context.graph, metadata: metadata, format: format ?? self.format,
-                             level: options.compressionLevel, file: path ?? "document")
+        try StoreCodec.write(context.graph, metadata: metadata, format: format ?? self.format, level: options.compressionLevel)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
@@ -45,11 +44,12 @@ extension PersistentStore {
         } else {
             savedBytes = bytes
         }
-        var saved = metadata
-        if format == .binary {
-            saved = try bytes.withUnsafeBytes { try BinaryStore.readMetadata($0, file: path ?? "document", limits: options.limits) }
+        var saved = try StoreCodec.readMetadata(bytes, format: format, file: path ?? "document", limits: options.limits)
+        if saved.objectCounts == nil {
+            var counts: [String: Int] = [:]
+            for info in schema.infos where !info.entity.isAbstract { counts[info.name] = context.graph.count(ofEntity: info.index) }
+            saved.objectCounts = counts
         }
-        saved.format = format
         self.metadata = saved
         self.path = path
         self.format = format

@@ -11,39 +11,55 @@ enum StoreCodec {
             let (graph, metadata) = try BinaryStore.read(bytes, schema: schema, file: file, limits: limits)
             return (graph, metadata, .binary)
         case .xml:
-            throw xmlUnavailable(file)
+            let (graph, metadata) = try XMLStore.read(bytes, schema: schema, file: file)
+            return (graph, metadata, .xml)
         case nil:
             throw DocumentFormat.unknownFormatError(bytes, file: file)
         }
     }
 
-    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String) throws -> [UInt8] {
+    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int) throws -> [UInt8] {
         switch format {
-        case .binary: try BinaryStore.write(graph, metadata: metadata, level: level)
-        case .xml: throw xmlUnavailable(file)
+        case .binary:
+            return try BinaryStore.write(graph, metadata: metadata, level: level)
+        case .xml:
+            // Every document carries its model, Apple's files too once we save them.
+            var metadata = metadata
+            if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
+            return [UInt8](XMLStore.write(graph, metadata: metadata))
+        }
+    }
+
+    /// The metadata of a document held in `bytes`, as written by ``write(_:metadata:format:level:)``.
+    static func readMetadata(_ bytes: [UInt8], format: DocumentFormat, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
+        try bytes.withUnsafeBytes { raw in
+            switch format {
+            case .binary: try BinaryStore.readMetadata(raw, file: file, limits: limits)
+            case .xml: try XMLStore.readMetadata(raw, file: file)
+            }
         }
     }
 
     /// The metadata of the document at `path`, reading only as much of the file as it needs.
     static func readMetadata(_ path: String, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
-        let prefix = try FileReader.readPrefix(path, count: 64 << 10, file: file)
+        var prefix = try FileReader.readPrefix(path, count: 64 << 10, file: file)
         switch prefix.withUnsafeBytes({ DocumentFormat.detect($0) }) {
         case .binary:
-            var bytes = prefix
             if let size = prefix.withUnsafeBytes({ BinaryStore.headerSize(prefix: $0) }),
                size > prefix.count, size <= limits.maximumHeaderSize + BinaryStore.preludeSize {
-                bytes = try FileReader.readPrefix(path, count: size, file: file)
+                prefix = try FileReader.readPrefix(path, count: size, file: file)
             }
-            return try bytes.withUnsafeBytes { try BinaryStore.readMetadata($0, file: file, limits: limits) }
+            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: file, limits: limits) }
         case .xml:
-            throw xmlUnavailable(file)
+            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: file) }) {
+                return metadata
+            }
+            // The database info is longer than the prefix (large custom metadata), or damaged:
+            // read the whole file so a real error names the right line.
+            let whole = try FileReader.read(path, file: file, limit: limits.maximumFileSize)
+            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: file) }
         case nil:
             throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: file) }
         }
-    }
-
-    private static func xmlUnavailable(_ file: String) -> StorageError {
-        StorageError(.unknownFormat, file: file, "Core Data XML stores cannot be read or written by this build",
-                     hint: "Convert the document to the binary format with a build that has the XML store.")
     }
 }

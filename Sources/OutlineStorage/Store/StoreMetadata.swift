@@ -14,6 +14,9 @@ public struct StoreMetadata: Sendable, Equatable {
     /// The metadata key holding the embedded model's version name (such as `Outline 3`).
     public static let embeddedModelNameKey = "OutlineEmbeddedModelName"
 
+    /// The `NSPersistenceFrameworkVersion` written when a document has none of its own (both formats).
+    public static let defaultFrameworkVersion: Int64 = 1251
+
     public var format: DocumentFormat
     /// The store's UUID (upper-case in XML files).
     public var uuid: UUID

@@ -1,0 +1,253 @@
+internal import CLibXML2
+import Foundation
+
+/// Receives the events of ``SAXParser``. Any method may throw to stop parsing; the error is
+/// rethrown by ``SAXParser/parse(_:file:maxDepth:delegate:)``. Throwing ``SAXParser/Stop``
+/// ends parsing early without an error.
+protocol SAXDelegate: AnyObject {
+    func startElement(_ name: SAXName, _ attributes: SAXAttributes, line: Int) throws
+    func endElement(_ name: SAXName, line: Int) throws
+    func characters(_ text: UnsafeBufferPointer<UInt8>) throws
+}
+
+/// An element name as libxml2 hands it over: a NUL-terminated UTF-8 string, valid during the call.
+struct SAXName {
+    let pointer: UnsafePointer<UInt8>
+
+    /// Whether the name is exactly `literal` (ASCII).
+    func `is`(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        let bytes = literal.utf8Start
+        for i in 0 ..< count where pointer[i] != bytes[i] { return false }
+        return pointer[count] == 0
+    }
+
+    var string: String { String(cString: pointer) }
+}
+
+/// The attributes of an element, as libxml2's SAX2 interface hands them over (valid during the call).
+struct SAXAttributes {
+    /// Five pointers per attribute: local name, prefix, URI, value start, value end.
+    let base: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    let count: Int
+
+    /// The raw value of the attribute called `name` (ASCII), or nil when absent.
+    subscript(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        guard let base else { return nil }
+        for i in 0 ..< count {
+            guard let local = base[5 * i], SAXName(pointer: local).is(name),
+                  let start = base[5 * i + 3], let end = base[5 * i + 4] else { continue }
+            return UnsafeBufferPointer(start: start, count: end - start)
+        }
+        return nil
+    }
+}
+
+/// Drives libxml2's SAX2 push parser over a buffer, safely: no network, no DTD loading, no
+/// entity declarations (refused), no entity substitution, libxml2's size limits on (no
+/// `XML_PARSE_HUGE`), and a bound on element depth.
+///
+/// Callbacks arrive one at a time and never nest, so the state they touch is exempt from
+/// dynamic exclusivity checks (`@exclusivity(unchecked)`).
+final class SAXParser {
+    /// Thrown by a delegate to end parsing early without an error.
+    struct Stop: Error {}
+
+    /// libxml2 options: forbid network access; everything that would load or expand is left off.
+    static let options = Int32(XML_PARSE_NONET.rawValue)
+    /// Bytes handed to libxml2 at a time.
+    static let chunkSize = 256 * 1024
+
+    private let file: String
+    private let maxDepth: Int
+    /// Unowned and unchecked: `parse` keeps the delegate alive while the parser exists.
+    private unowned(unsafe) let delegate: SAXDelegate
+    private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private var depth = 0
+    /// The first failure: a delegate's error, a refusal, or libxml2's first error.
+    @exclusivity(unchecked) private var failure: Error?
+    @exclusivity(unchecked) private var stopped = false
+
+    private init(file: String, maxDepth: Int, delegate: SAXDelegate) {
+        self.file = file
+        self.maxDepth = maxDepth
+        self.delegate = delegate
+    }
+
+    /// Parses `bytes` as one XML document, sending events to `delegate`.
+    ///
+    /// - Throws: the delegate's errors; ``StorageError`` `malformedXML` or `truncated` for XML
+    ///   that is not well-formed, `unsafeXML` for DTD declarations, `limitExceeded` for
+    ///   nesting deeper than `maxDepth` or content over libxml2's limits.
+    static func parse(_ bytes: UnsafeRawBufferPointer, file: String, maxDepth: Int, delegate: SAXDelegate) throws {
+        let parser = SAXParser(file: file, maxDepth: maxDepth, delegate: delegate)
+        try withExtendedLifetime(parser) { try parser.run(bytes) }
+    }
+
+    /// The line libxml2 is at, 1-based.
+    var line: Int {
+        guard let context else { return 0 }
+        return Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer(context)))
+    }
+
+    private func run(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            throw StorageError(.malformedXML, file: file, "the file is empty",
+                               hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+        }
+        var handler = SAXParser.handler()
+        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged, nil, 0, file) else {
+            throw StorageError(.limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
+                               hint: "Free some memory and try again.")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        self.context = context
+        _ = xmlCtxtUseOptions(context, SAXParser.options)
+
+        var offset = 0
+        while offset < bytes.count && !stopped {
+            let length = min(SAXParser.chunkSize, bytes.count - offset)
+            let chunk = start.advanced(by: offset).assumingMemoryBound(to: CChar.self)
+            offset += length
+            let last: Int32 = offset == bytes.count ? 1 : 0
+            if xmlParseChunk(context, chunk, Int32(length), last) != 0 && failure == nil && !stopped {
+                failure = libxmlFailure(context)
+            }
+            if failure != nil { break }
+        }
+        if let failure { throw failure }
+        if !stopped && context.pointee.wellFormed == 0 {
+            throw libxmlFailure(context)
+        }
+    }
+
+    /// The error libxml2 recorded last, as a ``StorageError``.
+    private func libxmlFailure(_ context: xmlParserCtxtPtr) -> StorageError {
+        guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)) else {
+            return StorageError(.malformedXML, file: file, at: "line \(line)", "the XML is not well-formed",
+                                hint: "The file is damaged; restore it from a backup.")
+        }
+        return storageError(from: error.pointee)
+    }
+
+    /// Translates one libxml2 error.
+    private func storageError(from error: xmlError) -> StorageError {
+        var message = error.message.map { String(cString: $0) } ?? "unknown error"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        let where_ = "line \(error.line > 0 ? Int(error.line) : line)"
+        let code = Int(error.code)
+        if code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue) {
+            return StorageError(.malformedXML, file: file, "the file holds no XML element",
+                                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+        }
+        if code == Int(XML_ERR_INTERNAL_ERROR.rawValue) || code == Int(XML_ERR_NAME_TOO_LONG.rawValue)
+            || message.contains("too long") || message.contains("Huge input lookup") || message.contains("Excessive depth") {
+            return StorageError(.limitExceeded, file: file, at: where_, "the XML is over libxml2's safety limits (\(message))",
+                                hint: "A Core Data store never comes near them; the file is not a store or is hostile.")
+        }
+        if code == Int(XML_ERR_DOCUMENT_END.rawValue) && depth > 0 {
+            // The push parser's word for input that stops inside an element.
+            return StorageError(.truncated, file: file, at: where_,
+                                "the file ends before its elements are closed (\(depth) still open)",
+                                hint: "The file is truncated; restore it from a backup.")
+        }
+        if message.hasPrefix("Premature end of data") || code == Int(XML_ERR_TAG_NOT_FINISHED.rawValue)
+            || code == Int(XML_ERR_LTSLASH_REQUIRED.rawValue) {
+            return StorageError(.truncated, file: file, at: where_, "the file ends in the middle of the XML (\(message))",
+                                hint: "The file is truncated; restore it from a backup.")
+        }
+        return StorageError(.malformedXML, file: file, at: where_, "the XML is not well-formed (\(message))",
+                            hint: "The file is damaged; restore it from a backup.")
+    }
+
+    /// Records `error` as the failure (the first one wins) and stops libxml2.
+    fileprivate func fail(_ error: Error) {
+        if error is Stop {
+            stopped = true
+        } else if failure == nil {
+            failure = error
+        }
+        if let context { xmlStopParser(context) }
+    }
+
+    fileprivate func refuseDeclaration(_ what: String) {
+        fail(StorageError(.unsafeXML, file: file, at: "line \(line)",
+                          "the DOCTYPE declares \(what); Core Data stores declare nothing, and this reader never expands entities or loads DTDs",
+                          hint: "The file was not written by Core Data; do not open it unless you know where it comes from."))
+    }
+
+    fileprivate func start(_ name: SAXName, _ attributes: SAXAttributes) {
+        depth += 1
+        if depth > maxDepth {
+            return fail(StorageError(.limitExceeded, file: file, at: "line \(line)",
+                                     "elements are nested more than \(maxDepth) deep",
+                                     hint: "A Core Data store nests a few levels only; the file is not a store or is hostile."))
+        }
+        do { try delegate.startElement(name, attributes, line: line) } catch { fail(error) }
+    }
+
+    fileprivate func end(_ name: SAXName) {
+        depth -= 1
+        do { try delegate.endElement(name, line: line) } catch { fail(error) }
+    }
+
+    fileprivate func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        do { try delegate.characters(bytes) } catch { fail(error) }
+    }
+
+    /// libxml2's errors arrive here (structured, so nothing is printed); warnings are ignored.
+    fileprivate func report(_ error: xmlError) {
+        guard error.level.rawValue >= XML_ERR_ERROR.rawValue, failure == nil, !stopped else { return }
+        failure = storageError(from: error)
+    }
+
+    // MARK: C callbacks
+
+    /// A SAX2 handler whose callbacks forward to the `SAXParser` passed as user data.
+    private static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+            guard let localName else { return }
+            saxParser(context).start(SAXName(pointer: localName), SAXAttributes(base: attributes, count: Int(attributeCount)))
+        }
+        handler.endElementNs = { context, localName, _, _ in
+            guard let localName else { return }
+            saxParser(context).end(SAXName(pointer: localName))
+        }
+        handler.characters = { context, bytes, length in
+            guard let bytes, length > 0 else { return }
+            saxParser(context).text(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        }
+        handler.cdataBlock = handler.characters
+        handler.entityDecl = { context, name, _, _, _, _ in
+            saxParser(context).refuseDeclaration("the entity \"\(name.map { String(cString: $0) } ?? "")\"")
+        }
+        handler.unparsedEntityDecl = { context, name, _, _, _ in
+            saxParser(context).refuseDeclaration("the entity \"\(name.map { String(cString: $0) } ?? "")\"")
+        }
+        handler.elementDecl = { context, name, _, _ in
+            saxParser(context).refuseDeclaration("the element \"\(name.map { String(cString: $0) } ?? "")\"")
+        }
+        handler.attributeDecl = { context, element, attribute, _, _, _, tree in
+            defer { if let tree { xmlFreeEnumeration(tree) } }
+            let name = [element, attribute].compactMap { $0.map { String(cString: $0) } }.joined(separator: " ")
+            saxParser(context).refuseDeclaration("attributes of \"\(name)\"")
+        }
+        handler.notationDecl = { context, name, _, _ in
+            saxParser(context).refuseDeclaration("the notation \"\(name.map { String(cString: $0) } ?? "")\"")
+        }
+        handler.serror = { context, error in
+            guard let context, let error else { return }
+            saxParser(context).report(error.pointee)
+        }
+        return handler
+    }
+}
+
+/// The ``SAXParser`` libxml2 hands back as user data to every callback.
+private func saxParser(_ context: UnsafeMutableRawPointer?) -> SAXParser {
+    guard let context else { preconditionFailure("libxml2 called back without the user data it was given") }
+    return Unmanaged<SAXParser>.fromOpaque(context).takeUnretainedValue()
+}

@@ -1,0 +1,265 @@
+import Foundation
+@_spi(Storage) import OutlineEngine
+
+/// Decodes the objects of an XML store straight into a ``GraphLoader``, by the schema's types.
+///
+/// Attribute values go into the loader's columns as they are read. Relationships name objects
+/// that may come later in the file, so their ids are kept in flat arrays and resolved once
+/// every object has been read; both sides of each inverse pair go to the loader, which checks
+/// that they mirror each other.
+///
+/// SAX callbacks arrive one at a time and never nest, so the mutable state is exempt from
+/// dynamic exclusivity checks (`@exclusivity(unchecked)`), which cost a third of the decoding
+/// time otherwise.
+final class XMLObjectDecoder: StoreObjectSink {
+    private enum Property {
+        case attribute(Int)
+        case relationship(Int)
+    }
+
+    let file: String
+    let schema: Schema
+    @exclusivity(unchecked) private var loader: GraphLoader
+    @exclusivity(unchecked) private var ids: ObjectIDMap
+    @exclusivity(unchecked) private var entities = NameLookup<Int>()
+    @exclusivity(unchecked) private var properties: [NameLookup<Property>]
+    private let attributeTypes: [[AttributeType]]
+    /// Per entity, per attribute: whether it is transient (not stored).
+    private let attributeIsTransient: [[Bool]]
+    /// Per entity, per relationship: whether it is transient, and whether it is to-many.
+    private let relationshipIsTransient: [[Bool]]
+    private let relationshipIsToMany: [[Bool]]
+
+    @exclusivity(unchecked) private var object = ManagedObject(entity: 0, row: 0)
+    @exclusivity(unchecked) private var objectID: UInt64 = 0
+    @exclusivity(unchecked) private var attribute = -1
+    @exclusivity(unchecked) private var attributeLine = 0
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+
+    /// Relationships as read: owner (entity << 40 | row), relationship index, first id in
+    /// `pendingIDs`, line; the ids of entry i end where those of entry i + 1 start.
+    @exclusivity(unchecked) private var pendingOwners: [UInt64] = []
+    @exclusivity(unchecked) private var pendingRelationships: [Int32] = []
+    @exclusivity(unchecked) private var pendingStarts: [Int] = []
+    @exclusivity(unchecked) private var pendingLines: [Int32] = []
+    @exclusivity(unchecked) private var pendingIDs: [UInt64] = []
+
+    /// - Parameter expectedObjects: a bound on the number of objects, used to reserve memory.
+    init(schema: Schema, file: String, expectedObjects: Int, expectedMaxID: UInt64) {
+        self.file = file
+        self.schema = schema
+        loader = GraphLoader(schema: schema)
+        ids = ObjectIDMap(expectedMaxID: expectedMaxID)
+        properties = []
+        attributeTypes = schema.infos.map { $0.attributes.map(\.type) }
+        attributeIsTransient = schema.infos.map { $0.attributes.map(\.isTransient) }
+        relationshipIsTransient = schema.infos.map { $0.relationships.map(\.isTransient) }
+        relationshipIsToMany = schema.infos.map { $0.relationships.map(\.isToMany) }
+        for info in schema.infos {
+            if !info.entity.isAbstract { entities.add(info.name, info.index) }
+            var lookup = NameLookup<Property>()
+            for (i, a) in info.attributes.enumerated() { lookup.add(a.name, .attribute(i)) }
+            for (i, r) in info.relationships.enumerated() { lookup.add(r.name, .relationship(i)) }
+            properties.append(lookup)
+        }
+        let concrete = schema.infos.filter { !$0.entity.isAbstract }
+        if concrete.count == 1, expectedObjects > 0 {
+            loader.reserve(entity: concrete[0].index, count: expectedObjects)
+        }
+        pendingOwners.reserveCapacity(expectedObjects)
+        pendingRelationships.reserveCapacity(expectedObjects)
+        pendingStarts.reserveCapacity(expectedObjects)
+        pendingLines.reserveCapacity(expectedObjects)
+        pendingIDs.reserveCapacity(expectedObjects)
+    }
+
+    // MARK: StoreObjectSink
+
+    func beginObject(type: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, line: Int) throws {
+        guard let number = XMLValueParsing.objectID(id) else {
+            throw XMLStoreErrors.invalidObjectID(id, file: file, line: line)
+        }
+        guard let entity = entities.find(type) ?? fallbackEntity(type) else {
+            if let index = schema.entityIndex(caseInsensitive: String(decoding: type, as: UTF8.self)) {
+                throw StorageError(.corrupt, file: file, at: "line \(line)",
+                                   "object z\(number) is of entity \(schema.entities[index].name), which is abstract",
+                                   hint: "Abstract entities have no objects of their own; the file does not match the model.")
+            }
+            throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
+                               "object z\(number) is of entity \(XMLValueParsing.quoted(type)), which the model does not have",
+                               hint: "Open the store with the model it was written with.")
+        }
+        object = loader.appendObject(entity: entity, id: ObjectID(number))
+        objectID = number
+        guard ids.insert(number, UInt64(object.entity) << 40 | UInt64(object.row)) else {
+            throw XMLStoreErrors.duplicateID(number, file: file, line: line)
+        }
+    }
+
+    func beginAttribute(name: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>?, line: Int) throws -> Bool {
+        attribute = -1
+        switch try property(name, line) {
+        case .attribute(let index):
+            guard !attributeIsTransient[object.entity][index] else { return false }
+            attribute = index
+            attributeLine = line
+            return true
+        case .relationship(let index):
+            let info = schema.infos[object.entity]
+            throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
+                               "z\(objectID) stores \(info.name).\(info.relationships[index].name) as an attribute, but the model has a relationship of that name",
+                               hint: "Open the store with the model it was written with.")
+        }
+    }
+
+    func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws {
+        guard attribute >= 0 else { return }
+        let a = attribute
+        let row = object.row
+        let type = attributeTypes[object.entity][a]
+        switch type {
+        case .string, .uri, .objectID:
+            if XMLStringEscaping.mayHoldEscapes(text) {
+                scratch.removeAll(keepingCapacity: true)
+                XMLStringEscaping.unescape(text, into: &scratch)
+                scratch.withUnsafeBytes { bytes in loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, bytes) } }
+            } else {
+                loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, UnsafeRawBufferPointer(text)) }
+            }
+        case .integer16, .integer32, .integer64, .boolean:
+            let value: Int64
+            if type == .boolean {
+                guard let flag = XMLValueParsing.boolean(text) else { throw invalid(text, type) }
+                value = flag ? 1 : 0
+            } else {
+                guard let number = XMLValueParsing.integer(text) ?? XMLValueParsing.double(text).flatMap(Int64.init(exactly:)),
+                      type.integerRange?.contains(number) ?? true else { throw invalid(text, type) }
+                value = number
+            }
+            loader.withTable(object.entity) { table in
+                table.attributes[a].integers[row] = value
+                table.attributes[a].present[row] = true
+            }
+        case .double, .float, .date:
+            guard let value = XMLValueParsing.double(text) else { throw invalid(text, type) }
+            loader.withTable(object.entity) { table in
+                table.attributes[a].doubles[row] = value
+                table.attributes[a].present[row] = true
+            }
+        case .binary, .transformable:
+            guard XMLValueParsing.base64(text, into: &scratch) else { throw invalid(text, type, what: "base64 data") }
+            scratch.withUnsafeBytes { bytes in loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, bytes) } }
+        case .decimal:
+            let string = String(decoding: XMLValueParsing.trimmed(text), as: UTF8.self)
+            guard string.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }),
+                  let value = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) else { throw invalid(text, type) }
+            loader.setAttribute(object, a, .decimal(value))
+        case .uuid:
+            guard let value = UUID(uuidString: String(decoding: XMLValueParsing.trimmed(text), as: UTF8.self)) else {
+                throw invalid(text, type)
+            }
+            loader.setAttribute(object, a, .uuid(value))
+        case .undefined:
+            break
+        }
+    }
+
+    func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws {
+        guard case .relationship(let r) = try property(name, line) else {
+            let info = schema.infos[object.entity]
+            throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
+                               "z\(objectID) stores \(info.name).\(String(decoding: name, as: UTF8.self)) as a relationship, but the model has an attribute of that name",
+                               hint: "Open the store with the model it was written with.")
+        }
+        guard !relationshipIsTransient[object.entity][r] else { return }
+        let start = pendingIDs.count
+        if let idrefs = attributes["idrefs"] {
+            try XMLValueParsing.forEachWord(idrefs) { word in
+                guard let id = XMLValueParsing.objectID(word) else {
+                    throw XMLStoreErrors.invalidReference(word, owner: objectID, property: propertyName(relationship: r),
+                                                          file: file, line: line)
+                }
+                pendingIDs.append(id)
+            }
+        }
+        if !relationshipIsToMany[object.entity][r] && pendingIDs.count - start > 1 {
+            throw StorageError(.corrupt, file: file, at: "line \(line)",
+                               "z\(objectID) \(propertyName(relationship: r)) is to-one but refers to \(pendingIDs.count - start) objects",
+                               hint: "The file does not match the model; open it with the model it was written with.")
+        }
+        pendingOwners.append(UInt64(object.entity) << 40 | UInt64(object.row))
+        pendingRelationships.append(Int32(r))
+        pendingStarts.append(start)
+        pendingLines.append(Int32(clamping: line))
+    }
+
+    func endObject(line: Int) throws {}
+
+    // MARK: Finishing
+
+    /// Resolves the relationships and returns the graph.
+    ///
+    /// - Parameter nextObjectID: the file's `nextObjectID`; new ids start above it and above every id in use.
+    func finish(nextObjectID: UInt64?) throws -> ObjectGraph {
+        pendingStarts.append(pendingIDs.count)
+        var members: [ManagedObject] = []
+        for i in 0 ..< pendingOwners.count {
+            let owner = ManagedObject(entity: Int(pendingOwners[i] >> 40), row: Int(pendingOwners[i] & (1 << 40 - 1)))
+            let r = Int(pendingRelationships[i])
+            members.removeAll(keepingCapacity: true)
+            for k in pendingStarts[i] ..< pendingStarts[i + 1] {
+                guard let raw = ids.value(pendingIDs[k]) else {
+                    let info = schema.infos[owner.entity]
+                    let ownerID = loader.tables[owner.entity].ids[owner.row]
+                    throw StorageError(.corrupt, file: file, at: "line \(pendingLines[i])",
+                                       "z\(ownerID) \(info.name).\(info.relationships[r].name) refers to z\(pendingIDs[k]), which is not in the file",
+                                       hint: "The file is damaged; restore it from a backup.")
+                }
+                members.append(ManagedObject(entity: Int(raw >> 40), row: Int(raw & (1 << 40 - 1))))
+            }
+            if relationshipIsToMany[owner.entity][r] {
+                loader.setRelated(owner, r, members)
+            } else {
+                loader.setRelated(owner, r, members.first)
+            }
+        }
+        if let nextObjectID { loader.declareNextID(nextObjectID == .max ? .max : nextObjectID + 1) }
+        do {
+            return try loader.finish()
+        } catch let error as EngineError {
+            throw StorageError(.corrupt, file: file, at: error.location, error.message, hint: error.hint, underlying: error)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `Entity.relationship` of the current object, for messages.
+    private func propertyName(relationship r: Int) -> String {
+        let info = schema.infos[object.entity]
+        return "\(info.name).\(info.relationships[r].name)"
+    }
+
+    private func property(_ name: UnsafeBufferPointer<UInt8>, _ line: Int) throws -> Property {
+        if let found = properties[object.entity].find(name) { return found }
+        let info = schema.infos[object.entity]
+        let text = String(decoding: name, as: UTF8.self)
+        if let a = info.attributeIndex(caseInsensitive: text) { return .attribute(a) }
+        if let r = info.relationshipIndex(caseInsensitive: text) { return .relationship(r) }
+        throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
+                           "z\(objectID) has a property \"\(text)\", which entity \(info.name) of the model does not have",
+                           hint: "Open the store with the model it was written with.")
+    }
+
+    private func fallbackEntity(_ type: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let index = schema.entityIndex(caseInsensitive: String(decoding: type, as: UTF8.self)),
+              !schema.entities[index].isAbstract else { return nil }
+        return index
+    }
+
+    private func invalid(_ text: UnsafeBufferPointer<UInt8>, _ type: AttributeType, what: String? = nil) -> StorageError {
+        let info = schema.infos[object.entity]
+        return StorageError(.corrupt, file: file, at: "line \(attributeLine)",
+                            "z\(objectID) \(info.name).\(info.attributes[attribute].name) holds \(XMLValueParsing.quoted(text)), which is not \(what ?? "a valid \(type.modelName) value")",
+                            hint: "Fix the value in the file or restore it from a backup.")
+    }
+}

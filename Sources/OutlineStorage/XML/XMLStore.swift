@@ -1,0 +1,165 @@
+import Foundation
+@_spi(Storage) import OutlineEngine
+
+/// Core Data's XML store format (`NSXMLStoreType`): whole documents read and written in memory.
+///
+/// Reading streams the bytes through libxml2's SAX2 parser straight into the engine's
+/// columns: no DOM, no object per XML node. It accepts everything Core Data has been seen to
+/// write: three prolog forms, a DOCTYPE that is never loaded, empty metadata, custom metadata keys, byte-swapped `\uXXXX` escapes, objects in any
+/// order, `nextObjectID` below the highest id, and more. Hostile XML is refused: entity and
+/// other DTD declarations (billion laughs, external entities), network access, nesting deeper
+/// than ``maxDepth``, values longer than ``maxValueBytes``.
+///
+/// Writing produces Core Data's layout byte for byte where the notes fix it; see
+/// ``write(_:metadata:)``.
+public enum XMLStore {
+    /// The deepest element nesting accepted (a store nests 3 levels, its metadata a few more).
+    public static let maxDepth = 64
+    /// The longest single value accepted, in bytes (libxml2's own limit without `XML_PARSE_HUGE`).
+    public static let maxValueBytes = 10_000_000
+
+    /// Reads a store's metadata, stopping after `</databaseInfo>`.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole file, or at least its beginning up to `</databaseInfo>`.
+    ///   - file: how error messages name the file.
+    /// - Returns: the metadata, with ``StoreMetadata/embeddedSchema`` read when the file embeds a model.
+    /// - Throws: ``StorageError``, with the file and line: `malformedXML`, `truncated`,
+    ///   `unsafeXML`, `limitExceeded`, `unsupportedVersion`, `corrupt`, or `invalidModel` for
+    ///   an embedded model that cannot be read.
+    public static func readMetadata(_ bytes: some ContiguousBytes, file: String) throws -> StoreMetadata {
+        try bytes.withUnsafeBytes { raw in
+            let parser = XMLStoreParser(file: file, maxTextBytes: maxValueBytes) { _, _ in nil }
+            do {
+                try parser.parse(raw, maxDepth: maxDepth)
+            } catch let error as StorageError where error.code == .truncated {
+                // A prefix of the file is enough once the metadata is complete.
+                if let metadata = parser.metadata { return metadata }
+                throw error
+            }
+            guard let metadata = parser.metadata else {
+                throw StorageError(.malformedXML, file: file, "the store has no <databaseInfo>",
+                                   hint: "A Core Data XML store starts with <database><databaseInfo>; the file is not a store or is damaged.")
+            }
+            return metadata
+        }
+    }
+
+    /// Reads a whole store.
+    ///
+    /// The schema comes from `schema` when given, else from the model the file embeds, else it
+    /// is derived from the file itself (entities from object types, attribute types from
+    /// `type=`, destinations, cardinalities and inverse pairs from the relationships) so that
+    /// a store can be inspected, validated and converted without its model. Entity and
+    /// property names are matched ignoring case. With a given or embedded schema, the file's
+    /// version hashes must match the schema's.
+    ///
+    /// - Returns: the graph, and the metadata with ``StoreMetadata/objectCounts`` filled in.
+    /// - Throws: ``StorageError`` naming the file and line: `incompatibleModel` when the
+    ///   hashes, an entity or a property do not match the schema; `corrupt` for values, ids or
+    ///   references that are invalid, or relationship sides that do not mirror each other;
+    ///   and the errors of ``readMetadata(_:file:)``.
+    /// - Complexity: one pass over the bytes with a schema, two without.
+    public static func read(_ bytes: some ContiguousBytes, schema: Schema?, file: String) throws
+        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+        try bytes.withUnsafeBytes { raw in
+            if let schema {
+                return try load(raw, file: file) { metadata, line in
+                    try checkVersionHashes(metadata, schema: schema, file: file, line: line)
+                    return schema
+                }
+            }
+            do {
+                return try load(raw, file: file) { metadata, line in
+                    guard let embedded = metadata.embeddedSchema else { return nil }
+                    try checkVersionHashes(metadata, schema: embedded, file: file, line: line)
+                    return embedded
+                }
+            } catch is DerivationRequest {
+                let derived = try XMLSchemaDerivation.derive(raw, file: file, maxDepth: maxDepth, maxTextBytes: maxValueBytes)
+                return try load(raw, file: file) { _, _ in derived }
+            }
+        }
+    }
+
+    /// Writes `graph` in Core Data's XML store layout.
+    ///
+    /// The layout: the prolog `<?xml version="1.0" standalone="yes"?>`, the DOCTYPE, a blank
+    /// line; `<databaseInfo>` with version 134481920, the upper-case UUID, `nextObjectID` = the
+    /// highest id allocated, and the metadata property list with sorted keys
+    /// (`NSPersistenceFrameworkVersion`, one version hash per entity, hashes version 3, the
+    /// version identifiers, custom keys, and the model under ``StoreMetadata/embeddedModelKey``
+    /// when `metadata.embeddedSchema` is set); then every live object in id order, entity
+    /// names upper-cased, property names lower-cased, 4 spaces per level, no newline after
+    /// `</database>`.
+    ///
+    /// Properties are written in the entity's flattened order (inherited first, each in
+    /// declaration order), attributes before relationships. Nil and transient attributes are
+    /// omitted; every stored relationship is written, empty ones without `idrefs`, to-one as
+    /// `type="1/1"` and to-many as `type="0/0"`; references to deleted objects are dropped.
+    /// Dates are `%.20f` seconds since 2001, booleans `0`/`1`, doubles the shortest text that
+    /// reads back exactly, binary data base64 with a line feed after the first 76 characters
+    /// and at the end; `&`, `<`, `>` in strings become `\u2600`, `\u3c00`, `\u3e00`.
+    ///
+    /// Version hashes: an entity listed in `metadata.versionHashes` keeps that hash (a
+    /// reader has checked it against the schema, and a schema derived from a file cannot
+    /// recompute it); others get the schema's. Clear `versionHashes` after changing the schema.
+    ///
+    /// - Complexity: O(n) in the objects and their values, plus O(n log n) when ids are not
+    ///   ascending within each entity.
+    public static func write(_ graph: ObjectGraph, metadata: StoreMetadata) -> Data {
+        XMLStoreWriter.write(graph, metadata: metadata)
+    }
+
+    // MARK: Reading
+
+    /// Thrown by the metadata callback when the file has no model: derive one, then load.
+    private struct DerivationRequest: Error {}
+
+    /// Parses once, decoding objects with the schema `choose` returns for the metadata.
+    private static func load(_ raw: UnsafeRawBufferPointer, file: String,
+                             choose: @escaping (StoreMetadata, Int) throws -> Schema?) throws
+        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+        var decoder: XMLObjectDecoder?
+        let parser = XMLStoreParser(file: file, maxTextBytes: maxValueBytes) { metadata, line in
+            guard let schema = try choose(metadata, line) else {
+                throw DerivationRequest()
+            }
+            let next = metadata.nextObjectID ?? 0
+            let expected = Int(min(next > 101 ? next - 101 : 0, UInt64(raw.count / 34)))
+            let sink = XMLObjectDecoder(schema: schema, file: file, expectedObjects: expected, expectedMaxID: next)
+            decoder = sink
+            return sink
+        }
+        try parser.parse(raw, maxDepth: maxDepth)
+        guard let decoder, var metadata = parser.metadata else {
+            preconditionFailure("the parser returns only after handing the metadata over")
+        }
+        let graph = try decoder.finish(nextObjectID: metadata.nextObjectID)
+        var counts: [String: Int] = [:]
+        for info in graph.schema.infos where !info.entity.isAbstract {
+            counts[info.name] = graph.count(ofEntity: info.index)
+        }
+        metadata.objectCounts = counts
+        return (graph, metadata)
+    }
+
+    /// Checks the file's version hashes against the schema's; files without hashes pass.
+    static func checkVersionHashes(_ metadata: StoreMetadata, schema: Schema, file: String, line: Int) throws {
+        guard !metadata.versionHashes.isEmpty else { return }
+        let own = schema.entityVersionHashes
+        guard own != metadata.versionHashes else { return }
+        var differences: [String] = []
+        for name in Set(own.keys).union(metadata.versionHashes.keys).sorted() {
+            switch (own[name], metadata.versionHashes[name]) {
+            case let (a?, b?) where a != b: differences.append("\(name) differs")
+            case (nil, _?): differences.append("\(name) is only in the store")
+            case (_?, nil): differences.append("\(name) is only in the model")
+            default: continue
+            }
+        }
+        throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
+                           "the store was written with another version of the model (\(differences.joined(separator: "; ")))",
+                           hint: "Open it with the model version it was written with; migrating it to this one is a separate step.")
+    }
+}

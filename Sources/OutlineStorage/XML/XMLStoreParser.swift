@@ -1,0 +1,246 @@
+import Foundation
+
+/// Receives the objects of an XML store as ``XMLStoreParser`` reads them. Byte buffers are
+/// valid during the call only.
+protocol StoreObjectSink: AnyObject {
+    /// `<object type="..." id="...">`.
+    func beginObject(type: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, line: Int) throws
+    /// `<attribute name="..." type="...">`; returns whether the sink wants the value text.
+    func beginAttribute(name: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>?, line: Int) throws -> Bool
+    /// `</attribute>`, with the text collected since ``beginAttribute(name:type:line:)``.
+    func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws
+    /// `<relationship name="..." type="..." destination="..." idrefs="...">`; the sink reads
+    /// the attributes it needs besides the name.
+    func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws
+    /// `</object>`.
+    func endObject(line: Int) throws
+}
+
+/// The SAX state machine of an XML store document: `<database>`, `<databaseInfo>` with its
+/// metadata property list, then `<object>` elements handed to a ``StoreObjectSink``.
+///
+/// Once `</databaseInfo>` has been read, `onMetadata` decides what happens to the objects: it
+/// returns the sink for them, or nil to stop parsing there.
+///
+/// SAX callbacks arrive one at a time and never nest, so the state touched per element is
+/// exempt from dynamic exclusivity checks (`@exclusivity(unchecked)`).
+final class XMLStoreParser: SAXDelegate {
+    /// The only `<version>` Core Data has ever written.
+    static let storeVersion: Int64 = 134_481_920
+
+    private enum Place {
+        case document, database, info, infoField, metadata, object, attribute, relationship, end
+    }
+
+    private enum InfoField {
+        case version, uuid, nextObjectID
+    }
+
+    let file: String
+    let maxTextBytes: Int
+    private let onMetadata: (StoreMetadata, Int) throws -> StoreObjectSink?
+    @exclusivity(unchecked) private var place = Place.document
+    private var infoField = InfoField.version
+    @exclusivity(unchecked) private var collecting = false
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    private var plist: PlistReader
+    private var version: Int64?
+    private var uuid: UUID?
+    private var nextObjectID: UInt64?
+    private var sawMetadata = false
+    @exclusivity(unchecked) private var sink: StoreObjectSink?
+    /// The metadata, once `</databaseInfo>` has been read.
+    private(set) var metadata: StoreMetadata?
+
+    init(file: String, maxTextBytes: Int, onMetadata: @escaping (StoreMetadata, Int) throws -> StoreObjectSink?) {
+        self.file = file
+        self.maxTextBytes = maxTextBytes
+        self.onMetadata = onMetadata
+        self.plist = PlistReader(file: file, maxTextBytes: maxTextBytes)
+    }
+
+    /// Parses `bytes` and checks that the store had its `<databaseInfo>`.
+    func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws {
+        do {
+            try SAXParser.parse(bytes, file: file, maxDepth: maxDepth, delegate: self)
+        } catch let error as StorageError where place == .document && error.code == .malformedXML && error.location != nil {
+            // libxml2 words a document without elements in odd ways ("Extra content at the end").
+            throw StorageError(.malformedXML, file: file, at: error.location, "the file holds no XML element",
+                               hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+        }
+        if metadata == nil {
+            throw StorageError(.malformedXML, file: file, "the store has no <databaseInfo>",
+                               hint: "A Core Data XML store starts with <database><databaseInfo>; the file is not a store or is damaged.")
+        }
+    }
+
+    func startElement(_ name: SAXName, _ attributes: SAXAttributes, line: Int) throws {
+        currentLine = line
+        switch place {
+        case .document:
+            guard name.is("database") else {
+                throw StorageError(.malformedXML, file: file, at: "line \(line)",
+                                   "the root element is <\(name.string)>, not <database>",
+                                   hint: "This is not a Core Data XML store.")
+            }
+            place = .database
+        case .database:
+            if name.is("object") {
+                guard let sink else {
+                    throw StorageError(.malformedXML, file: file, at: "line \(line)", "an <object> comes before <databaseInfo>",
+                                       hint: "A Core Data XML store starts with <databaseInfo>; the file is damaged.")
+                }
+                try sink.beginObject(type: required("type", of: "object", attributes, line),
+                                     id: required("id", of: "object", attributes, line), line: line)
+                place = .object
+            } else if name.is("databaseInfo") && metadata == nil {
+                place = .info
+            } else {
+                throw unexpected(name, in: "database", line)
+            }
+        case .info:
+            if name.is("metadata") && !sawMetadata {
+                sawMetadata = true
+                place = .metadata
+                return
+            }
+            if name.is("version") && version == nil {
+                infoField = .version
+            } else if name.is("UUID") && uuid == nil {
+                infoField = .uuid
+            } else if name.is("nextObjectID") && nextObjectID == nil {
+                infoField = .nextObjectID
+            } else {
+                throw unexpected(name, in: "databaseInfo", line)
+            }
+            place = .infoField
+            startCollecting()
+        case .metadata:
+            try plist.startElement(name, line: line)
+        case .object:
+            if name.is("attribute"), let sink {
+                let wants = try sink.beginAttribute(name: required("name", of: "attribute", attributes, line),
+                                                    type: attributes["type"], line: line)
+                place = .attribute
+                if wants { startCollecting() }
+            } else if name.is("relationship"), let sink {
+                try sink.relationship(name: required("name", of: "relationship", attributes, line), attributes: attributes, line: line)
+                place = .relationship
+            } else {
+                throw unexpected(name, in: "object", line)
+            }
+        case .infoField, .attribute, .relationship, .end:
+            let parent = place == .attribute ? "attribute" : place == .relationship ? "relationship" : place == .end ? "document" : "databaseInfo"
+            throw unexpected(name, in: parent, line)
+        }
+    }
+
+    func endElement(_ name: SAXName, line: Int) throws {
+        switch place {
+        case .infoField:
+            try finishInfoField(line: line)
+            place = .info
+        case .metadata:
+            if plist.isOpen {
+                try plist.endElement(name, line: line)
+            } else {
+                place = .info
+            }
+        case .info:
+            try finishInfo(line: line)
+            place = .database
+        case .attribute:
+            if collecting {
+                collecting = false
+                try text.withUnsafeBufferPointer { try sink?.endAttribute(text: $0, line: line) }
+            }
+            place = .object
+        case .relationship:
+            place = .object
+        case .object:
+            try sink?.endObject(line: line)
+            place = .database
+        case .database, .document, .end:
+            place = .end
+        }
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if collecting {
+            guard text.count + bytes.count <= maxTextBytes else {
+                throw StorageError(.limitExceeded, file: file, at: "line \(currentLine)",
+                                   "a value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
+                                   hint: "Core Data stores hold no values that long; the file is not a store or is hostile.")
+            }
+            text.append(contentsOf: bytes)
+        } else if place == .metadata {
+            try plist.characters(bytes, line: currentLine)
+        }
+    }
+
+    /// The line of the element being read, for errors raised while collecting text.
+    @exclusivity(unchecked) private var currentLine = 0
+
+    private func startCollecting() {
+        collecting = true
+        text.removeAll(keepingCapacity: true)
+    }
+
+    private func finishInfoField(line: Int) throws {
+        collecting = false
+        try text.withUnsafeBufferPointer { bytes in
+            switch infoField {
+            case .version:
+                guard let value = XMLValueParsing.integer(bytes) else { throw invalid("<version>", bytes, "a number", line) }
+                guard value == XMLStoreParser.storeVersion else {
+                    throw StorageError(.unsupportedVersion, file: file, at: "line \(line)",
+                                       "the store version is \(value), not \(XMLStoreParser.storeVersion)",
+                                       hint: "Core Data has only ever written version \(XMLStoreParser.storeVersion); the file is not a Core Data store or was edited.")
+                }
+                version = value
+            case .uuid:
+                guard let value = UUID(uuidString: String(decoding: XMLValueParsing.trimmed(bytes), as: UTF8.self)) else {
+                    throw invalid("<UUID>", bytes, "a UUID", line)
+                }
+                uuid = value
+            case .nextObjectID:
+                guard let value = XMLValueParsing.unsigned(bytes) else { throw invalid("<nextObjectID>", bytes, "a number", line) }
+                nextObjectID = value
+            }
+        }
+    }
+
+    private func finishInfo(line: Int) throws {
+        guard version != nil else { throw missing("<version>", line) }
+        guard let uuid else { throw missing("<UUID>", line) }
+        let metadata = try XMLMetadataMapping.metadata(from: plist.result, uuid: uuid, nextObjectID: nextObjectID,
+                                                       file: file, line: line)
+        self.metadata = metadata
+        guard let sink = try onMetadata(metadata, line) else { throw SAXParser.Stop() }
+        self.sink = sink
+    }
+
+    private func required(_ attribute: StaticString, of element: String, _ attributes: SAXAttributes,
+                          _ line: Int) throws -> UnsafeBufferPointer<UInt8> {
+        guard let value = attributes[attribute] else {
+            throw StorageError(.malformedXML, file: file, at: "line \(line)", "<\(element)> has no \(attribute) attribute",
+                               hint: "Core Data writes it on every <\(element)>; the file is damaged.")
+        }
+        return value
+    }
+
+    private func invalid(_ element: String, _ bytes: UnsafeBufferPointer<UInt8>, _ what: String, _ line: Int) -> StorageError {
+        StorageError(.corrupt, file: file, at: "line \(line)", "\(element) holds \(XMLValueParsing.quoted(bytes)), which is not \(what)",
+                     hint: "The store header is damaged; restore the file from a backup.")
+    }
+
+    private func missing(_ element: String, _ line: Int) -> StorageError {
+        StorageError(.corrupt, file: file, at: "line \(line)", "<databaseInfo> has no \(element)",
+                     hint: "The store header is damaged; restore the file from a backup.")
+    }
+
+    private func unexpected(_ name: SAXName, in parent: String, _ line: Int) -> StorageError {
+        StorageError(.malformedXML, file: file, at: "line \(line)", "unexpected element <\(name.string)> in <\(parent)>",
+                     hint: "This is not the layout of a Core Data XML store; the file is damaged or of another kind.")
+    }
+}
