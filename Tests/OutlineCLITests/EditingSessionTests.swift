@@ -6,7 +6,7 @@ import OutlineStorage
 /// A whole editing session through the binary, on each format and from each schema version.
 @Suite struct EditingSessionTests {
     /// The store formats the session runs on.
-    static let formats: [DocumentFormat] = [.binary]
+    static let formats: [DocumentFormat] = [.binary, .xml]
     static let versions = ["Outline", "Outline 2", "Outline 3"]
 
     /// Runs `arguments` and expects success with `stdout` and an empty stderr.

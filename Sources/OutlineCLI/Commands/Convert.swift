@@ -6,15 +6,19 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a document in another format.",
         discussion: """
-            The input's format is found from its content. The output's format is --to, else \
-            OUTPUT's extension: .outline is binary (unless --to xml), .xml is Core Data's XML \
-            store. Documents written with an older schema version are migrated on the way; \
-            the input is never changed.
+            The input's format is found from its content (binary, Core Data XML or OPML; other \
+            text is Markdown or plain text). The output's format is --to, else OUTPUT's \
+            extension: .outline is binary (unless --to xml), .xml Core Data XML, .opml OPML, \
+            .md Markdown, .txt plain text. Documents written with an older schema version are \
+            migrated on the way; the input is never changed. What a format cannot hold (notes \
+            in plain text, ...) is reported as a warning.
 
             Examples:
               outline convert groceries.outline groceries.xml
               outline convert groceries.xml groceries.outline --level 9
               outline convert groceries.outline copy.outline --to xml
+              outline convert groceries.outline groceries.opml
+              outline convert notes.md notes.outline
               outline convert library.xml library.outline --model Library.xcdatamodeld
             """)
 
