@@ -28,18 +28,19 @@ public enum DocumentConverter {
     ///   - model: the model whose versions read store input (the outline model by default);
     ///     interchange input is read into its current version.
     ///   - level: zlib level of binary output, 0...9.
-    ///   - progress: called while an older input is migrated.
+    ///   - progress: called as the work moves on: reading, migrating an older input, writing.
     /// - Throws: ``OutlineStorage/StorageError`` when the input cannot be read or migrated or
     ///   the output cannot be written (the output is then unchanged); ``OutlineError``
     ///   `notAnOutline` when a document of another model is to be written as an outline.
     public static func convert(input: String, output: String, to format: ConversionFormat,
                                level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
-                               progress: ((MigrationProgress) -> Void)? = nil) throws -> Result {
+                               progress: ((WorkProgress) -> Void)? = nil) throws -> Result {
         let store: PersistentStore
+        progress?(.reading(input))
         var result: Result
         switch ConversionInput.detect(path: input) {
         case .store:
-            store = try PersistentStore.open(input, model: model, progress: progress)
+            store = try PersistentStore.open(input, model: model, progress: progress.map { report in { report(.migrating($0)) } })
             result = Result(inputFormat: store.format.rawValue, outputFormat: format, migration: store.migration, warnings: [])
         case .interchange(let interchange):
             let data: Data
@@ -63,6 +64,7 @@ public enum DocumentConverter {
                             warnings: imported.warnings.map(\.description))
         }
 
+        progress?(.writing(output))
         switch format.kind {
         case .store(let storeFormat):
             store.options.compressionLevel = min(max(level, 0), 9)

@@ -8,11 +8,13 @@ public enum DocumentMigration {
     /// the route and its actions, every blocker, and the data violations and effects found by
     /// running the migration in memory. Nothing is written.
     ///
+    /// - Parameter progress: called as the work moves on (reading, migrating in memory).
     /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read, its model
     ///   version is unknown, or the target version does not exist.
     public static func preview(path: String, model: ModelBundle, targetName: String? = nil,
                                options: MigrationOptions = MigrationOptions(),
-                               progress: ((MigrationProgress) -> Void)? = nil) throws -> MigrationPlanReport {
+                               progress: ((WorkProgress) -> Void)? = nil) throws -> MigrationPlanReport {
+        progress?(.reading(path))
         let metadata = try PersistentStore.readMetadata(path)
         let versioning = try DocumentVersioning(metadata: metadata, model: model, targetName: targetName,
                                                 options: options, file: path)
@@ -22,7 +24,7 @@ public enum DocumentMigration {
         let store = try PersistentStore.open(path, schema: versioning.source)
         let result: Migrator.Result
         do {
-            result = try versioning.route.run(store.context.graph, progress: progress)
+            result = try versioning.route.run(store.context.graph, progress: progress.map { report in { report(.migrating($0)) } })
         } catch let error as EngineError {
             throw StorageError(.migrationFailed, file: path, at: error.location, error.message, hint: error.hint, underlying: error)
         }
@@ -72,19 +74,23 @@ public enum DocumentMigration {
     /// place (atomically, keeping `FILE.bak` when `keepsBackup`) or into `output`, in the
     /// document's own format.
     ///
+    /// - Parameter progress: called as the work moves on (reading, migrating, writing).
     /// - Throws: ``OutlineStorage/StorageError`` `migrationFailed` listing every blocker or
     ///   data violation (nothing is written), or any error of reading and writing.
     public static func migrate(path: String, model: ModelBundle, targetName: String? = nil, output: String? = nil,
                                keepsBackup: Bool = true, options: MigrationOptions = MigrationOptions(),
-                               progress: ((MigrationProgress) -> Void)? = nil) throws -> Outcome {
-        let store = try PersistentStore.open(path, model: model, targetName: targetName,
-                                             migrationOptions: options, progress: progress)
+                               progress: ((WorkProgress) -> Void)? = nil) throws -> Outcome {
+        progress?(.reading(path))
+        let store = try PersistentStore.open(path, model: model, targetName: targetName, migrationOptions: options,
+                                             progress: progress.map { report in { report(.migrating($0)) } })
         var outcome = Outcome(file: path, output: nil, backup: nil, path: store.migration?.path ?? [], version: store.schema.name)
         if let output, output != path {
+            progress?(.writing(output))
             try store.save(to: output)
             outcome.output = output
         } else if store.migration != nil {
             store.options.keepsBackup = keepsBackup
+            progress?(.writing(path))
             try store.save()
             outcome.output = path
             outcome.backup = keepsBackup ? path + ".bak" : nil
