@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "OutlineCLI",
             dependencies: [
-                "OutlineKit",
+                "OutlineKit", "OutlineStorage", "OutlineEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
         .testTarget(name: "OutlineStorageTests", dependencies: ["OutlineStorage", "OutlineEngine"]),
         .testTarget(name: "OutlineKitTests", dependencies: ["OutlineKit", "OutlineStorage", "OutlineEngine"]),
-        .testTarget(name: "OutlineCLITests", dependencies: ["OutlineKit"]),
+        // Runs the built `outline` binary; depending on the tool makes `swift test` build it.
+        .testTarget(name: "OutlineCLITests", dependencies: ["OutlineCLI", "OutlineKit", "OutlineStorage", "OutlineEngine"]),
     ]
 )

@@ -15,6 +15,18 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let noSuchItem = Code(rawValue: "noSuchItem")
         /// An edit that makes no sense here (moving the root, indenting the first item, ...).
         public static let invalidEdit = Code(rawValue: "invalidEdit")
+        /// A `find` query that does not parse or names properties the document does not have.
+        public static let invalidQuery = Code(rawValue: "invalidQuery")
+        /// A document that `outline validate` found problems in (listed separately).
+        public static let invalidDocument = Code(rawValue: "invalidDocument")
+        /// An output file whose format neither `--to` nor its extension names.
+        public static let unknownOutputFormat = Code(rawValue: "unknownOutputFormat")
+        /// A model version name that the model does not have.
+        public static let noSuchVersion = Code(rawValue: "noSuchVersion")
+        /// A migration that cannot be done: blockers in the mapping, or data that does not fit.
+        public static let migrationBlocked = Code(rawValue: "migrationBlocked")
+        /// A file that cannot be created or replaced as asked (it exists, and `--force` was not given).
+        public static let fileExists = Code(rawValue: "fileExists")
         /// An imported file that does not follow its format (a Markdown list that jumps two
         /// levels, ...): a warning when reading leniently, this error when reading strictly.
         public static let nonconforming = Code(rawValue: "nonconforming")
@@ -23,19 +35,31 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var code: Code
+    /// The document concerned, as the user named it (nil when the error is not about a file).
+    public var file: String?
+    /// Where: an item path (`2.1`), an id (`#102`), a schema version, a predicate column.
     public var location: String?
     public var message: String
     public var hint: String?
 
-    public init(_ code: Code, at location: String? = nil, _ message: String, hint: String? = nil) {
+    public init(_ code: Code, file: String? = nil, at location: String? = nil, _ message: String, hint: String? = nil) {
         self.code = code
+        self.file = file
         self.location = location
         self.message = message
         self.hint = hint
     }
 
+    /// This error about `file` (kept when the error already names one).
+    public func inFile(_ file: String) -> OutlineError {
+        var copy = self
+        if copy.file == nil { copy.file = file }
+        return copy
+    }
+
     public var description: String {
         var text = ""
+        if let file { text += "\(file): " }
         if let location { text += "\(location): " }
         text += message
         if !text.hasSuffix(".") { text += "." }

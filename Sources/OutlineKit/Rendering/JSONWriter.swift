@@ -30,5 +30,7 @@ struct JSONWriter {
 
     mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
 
+    mutating func int(_ value: Int) { raw(String(value)) }
+
     var text: String { String(decoding: bytes, as: UTF8.self) }
 }

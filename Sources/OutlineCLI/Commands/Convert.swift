@@ -1,0 +1,75 @@
+import ArgumentParser
+import OutlineKit
+import OutlineStorage
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a document in another format.",
+        discussion: """
+            The input's format is found from its content (binary, Core Data XML or OPML; other \
+            text is Markdown or plain text). The output's format is --to, else OUTPUT's \
+            extension: .outline is binary (unless --to xml), .xml Core Data XML, .opml OPML, \
+            .md Markdown, .txt plain text. Documents written with an older schema version are \
+            migrated on the way; the input is never changed. What a format cannot hold (notes \
+            in plain text, ...) is reported as a warning.
+
+            Examples:
+              outline convert groceries.outline groceries.xml
+              outline convert groceries.xml groceries.outline --level 9
+              outline convert groceries.outline copy.outline --to xml
+              outline convert groceries.outline groceries.opml
+              outline convert notes.md notes.outline
+              outline convert library.xml library.outline --model Library.xcdatamodeld
+            """)
+
+    @Argument(help: "The document to read.", completion: .file())
+    var input: String
+
+    @Argument(help: "The file to write (replaced if it exists).", completion: .file())
+    var output: String
+
+    @Option(help: ArgumentHelp("The output format: \(ConversionFormat.all.map(\.name).joined(separator: ", ")) (default: from OUTPUT's extension).",
+                               valueName: "format"),
+            completion: .list(ConversionFormat.all.map(\.name)))
+    var to: String?
+
+    @Option(help: "The zlib compression level of binary output, 0 (none, fastest) to 9 (smallest).")
+    var level: Int = BinaryStore.defaultCompressionLevel
+
+    @OptionGroup var model: ModelOption
+
+    func validate() throws {
+        guard (0 ... 9).contains(level) else {
+            throw ValidationError("--level must be between 0 and 9 (got \(level)).")
+        }
+        _ = try outputFormat()
+    }
+
+    /// The format to write, from --to or OUTPUT's extension.
+    private func outputFormat() throws -> ConversionFormat {
+        var requested: ConversionFormat?
+        if let to {
+            guard let format = ConversionFormat(named: to) else {
+                throw ValidationError("--to \(to) is not a format; use one of \(ConversionFormat.all.map(\.name).joined(separator: ", ")).")
+            }
+            requested = format
+        }
+        do {
+            return try ConversionFormat.forOutput(output, requested: requested)
+        } catch let error as OutlineError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let progress = ProgressBar()
+        defer { progress.finish() }
+        let result = try DocumentConverter.convert(input: input, output: output, to: try outputFormat(), level: level,
+                                                   model: try model.bundle(), progress: progress.handler)
+        progress.finish()
+        if let migration = result.migration {
+            Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")
+        }
+        for warning in result.warnings { Console.warning(warning) }
+    }
+}

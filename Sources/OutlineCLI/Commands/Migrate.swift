@@ -1,0 +1,62 @@
+import ArgumentParser
+import OutlineKit
+
+struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Migrate a document to another version of its model.",
+        discussion: """
+            Migrates in place (atomically, keeping the old file as FILE.bak unless \
+            --no-backup) or into --output. --dry-run prints the plan instead: the versions \
+            passed through, every action per entity and property, every blocker and the data \
+            that would not fit, and writes nothing. A blocked migration exits with 1 and \
+            leaves the file unchanged.
+
+            Examples:
+              outline migrate old.outline
+              outline migrate old.outline --dry-run
+              outline migrate old.outline --output new.outline --to "Outline 2"
+              outline migrate library.xml --model Library.xcdatamodeld --dry-run --json
+            """)
+
+    @OptionGroup var document: DocumentArgument
+
+    @Option(help: ArgumentHelp("Write the migrated document here and leave FILE unchanged.", valueName: "out"),
+            completion: .file())
+    var output: String?
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("The version to migrate to, such as \"Outline 2\" (default: the model's current version).", valueName: "version"))
+    var version: String?
+
+    @Flag(help: "Print the plan and its blockers; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Do not keep the old version as FILE.bak.")
+    var noBackup = false
+
+    @OptionGroup var printing: JSONOption
+    @OptionGroup var model: ModelOption
+
+    func validate() throws {
+        if dryRun && (output != nil || noBackup) {
+            throw ValidationError("--dry-run writes nothing; it cannot be combined with --output or --no-backup.")
+        }
+    }
+
+    func run() throws {
+        let bundle = try model.bundle()
+        let progress = ProgressBar()
+        defer { progress.finish() }
+        if dryRun {
+            let plan = try DocumentMigration.preview(path: document.file, model: bundle, targetName: version,
+                                                     progress: progress.handler)
+            progress.finish()
+            Console.output(printing.json ? plan.renderJSON() : plan.renderText())
+            if let failure = plan.failure() { throw failure }
+            return
+        }
+        let outcome = try DocumentMigration.migrate(path: document.file, model: bundle, targetName: version, output: output,
+                                                    keepsBackup: !noBackup, progress: progress.handler)
+        progress.finish()
+        Console.output(printing.json ? outcome.renderJSON() : outcome.renderText())
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import OutlineEngine
+import OutlineStorage
+
+/// `outline convert`: reads a document in whichever format its content is, migrates it to the
+/// model's current version on the way when it is older, and writes it in another format.
+///
+/// Store formats keep every object of the model; interchange formats (OPML, Markdown, text)
+/// hold outline items only. An OPML head (or a Markdown title) read from an interchange file
+/// is kept in the document's metadata (``OutlineStorage/OPMLHead/metadataKey``) and written
+/// back by later exports.
+public enum DocumentConverter {
+    /// What a conversion did.
+    public struct Result: Sendable {
+        /// The format the input was read as (`binary`, `xml`, `opml`, `markdown`, `text`).
+        public var inputFormat: String
+        public var outputFormat: ConversionFormat
+        /// The migration done on the way, when the input was written with an older version.
+        public var migration: MigrationReport?
+        /// What was odd in the input or could not be expressed in the output, one line each
+        /// (`FILE: where: what. What to do.`).
+        public var warnings: [String]
+    }
+
+    /// Converts `input` into `output` in `format`.
+    ///
+    /// - Parameters:
+    ///   - model: the model whose versions read store input (the outline model by default);
+    ///     interchange input is read into its current version.
+    ///   - level: zlib level of binary output, 0...9.
+    ///   - progress: called while an older input is migrated.
+    /// - Throws: ``OutlineStorage/StorageError`` when the input cannot be read or migrated or
+    ///   the output cannot be written (the output is then unchanged); ``OutlineError``
+    ///   `notAnOutline` when a document of another model is to be written as an outline.
+    public static func convert(input: String, output: String, to format: ConversionFormat,
+                               level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
+                               progress: ((MigrationProgress) -> Void)? = nil) throws -> Result {
+        let store: PersistentStore
+        var result: Result
+        switch ConversionInput.detect(path: input) {
+        case .store:
+            store = try PersistentStore.open(input, model: model, progress: progress)
+            result = Result(inputFormat: store.format.rawValue, outputFormat: format, migration: store.migration, warnings: [])
+        case .interchange(let interchange):
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: input))
+            } catch {
+                throw StorageError(.unreadable, file: input, "cannot read the file (\(error.localizedDescription))",
+                                   hint: "Check that the file exists and that you may read it.")
+            }
+            let imported: ImportedOutline
+            do {
+                imported = try Interchange.read(data, format: interchange, file: input, options: ImportOptions(schema: model.current))
+            } catch {
+                throw OutlineFile.attribute(error, to: input)
+            }
+            store = PersistentStore(context: imported.document.context)
+            if imported.head != OPMLHead() {
+                store[metadata: OPMLHead.metadataKey] = imported.head.propertyListValue
+            }
+            result = Result(inputFormat: interchange.rawValue, outputFormat: format, migration: nil,
+                            warnings: imported.warnings.map(\.description))
+        }
+
+        switch format.kind {
+        case .store(let storeFormat):
+            store.options.compressionLevel = min(max(level, 0), 9)
+            try store.save(to: output, format: storeFormat)
+        case .interchange(let interchange):
+            let document: OutlineDocument
+            do {
+                document = try OutlineDocument(context: store.context)
+            } catch {
+                throw OutlineFile.attribute(error, to: input)
+            }
+            var head = OPMLHead()
+            if let stored = store[metadata: OPMLHead.metadataKey] {
+                do {
+                    head = try OPMLHead(propertyListValue: stored)
+                } catch let error as StorageError {
+                    var warning = error
+                    warning.file = input
+                    result.warnings.append(warning.description)
+                }
+            }
+            let exported = Interchange.write(document, format: interchange, head: head, file: output)
+            try AtomicFile.write([UInt8](exported.data), to: output)
+            result.warnings += exported.warnings.map(\.description)
+        }
+        return result
+    }
+}

@@ -1,0 +1,94 @@
+import OutlineEngine
+import OutlineStorage
+
+/// `outline migrate`: previewing and carrying out the migration of a document of any model to
+/// one of the model's versions.
+public enum DocumentMigration {
+    /// The plan to migrate the document at `path` to `targetName` (the current version when nil):
+    /// the route and its actions, every blocker, and the data violations and effects found by
+    /// running the migration in memory. Nothing is written.
+    ///
+    /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read, its model
+    ///   version is unknown, or the target version does not exist.
+    public static func preview(path: String, model: ModelBundle, targetName: String? = nil,
+                               options: MigrationOptions = MigrationOptions(),
+                               progress: ((MigrationProgress) -> Void)? = nil) throws -> MigrationPlanReport {
+        let metadata = try PersistentStore.readMetadata(path)
+        let versioning = try DocumentVersioning(metadata: metadata, model: model, targetName: targetName,
+                                                options: options, file: path)
+        guard !versioning.isCurrent, versioning.route.isPossible else {
+            return MigrationPlanReport(file: path, route: versioning.route, isCurrent: versioning.isCurrent, effects: nil)
+        }
+        let store = try PersistentStore.open(path, schema: versioning.source)
+        let result: Migrator.Result
+        do {
+            result = try versioning.route.run(store.context.graph, progress: progress)
+        } catch let error as EngineError {
+            throw StorageError(.migrationFailed, file: path, at: error.location, error.message, hint: error.hint, underlying: error)
+        }
+        return MigrationPlanReport(file: path, route: versioning.route, isCurrent: false, effects: result.report)
+    }
+
+    /// What a migration did.
+    public struct Outcome: Sendable {
+        public var file: String
+        /// Where the migrated document was written (nil when nothing was written).
+        public var output: String?
+        /// The backup of the old version, when one was kept.
+        public var backup: String?
+        /// The version names passed through, source first (empty when already current).
+        public var path: [String]
+        /// The version the document is at now.
+        public var version: String
+
+        public var didMigrate: Bool { !path.isEmpty }
+
+        /// One line: what was migrated, through which versions, and where the old version is.
+        public func renderText() -> String {
+            guard didMigrate else {
+                return output.map { "\(file) is already at \(version); copied to \($0).\n" }
+                    ?? "\(file) is already at \(version); nothing to do.\n"
+            }
+            var text = "Migrated \(file) from \(path[0]) to \(version) (\(path.joined(separator: " -> ")))"
+            if let output, output != file { text += "; written to \(output)" }
+            if let backup { text += "; the old version is kept as \(backup)" }
+            return text + ".\n"
+        }
+
+        /// `{"file", "output", "backup", "migrated", "path", "version"}`.
+        public func renderJSON() -> String {
+            JSONValue.object([
+                ("file", .string(file)),
+                ("output", .string(output)),
+                ("backup", .string(backup)),
+                ("migrated", .bool(didMigrate)),
+                ("path", .strings(path)),
+                ("version", .string(version)),
+            ]).rendered()
+        }
+    }
+
+    /// Migrates the document at `path` to `targetName` (the current version when nil), in
+    /// place (atomically, keeping `FILE.bak` when `keepsBackup`) or into `output`, in the
+    /// document's own format.
+    ///
+    /// - Throws: ``OutlineStorage/StorageError`` `migrationFailed` listing every blocker or
+    ///   data violation (nothing is written), or any error of reading and writing.
+    public static func migrate(path: String, model: ModelBundle, targetName: String? = nil, output: String? = nil,
+                               keepsBackup: Bool = true, options: MigrationOptions = MigrationOptions(),
+                               progress: ((MigrationProgress) -> Void)? = nil) throws -> Outcome {
+        let store = try PersistentStore.open(path, model: model, targetName: targetName,
+                                             migrationOptions: options, progress: progress)
+        var outcome = Outcome(file: path, output: nil, backup: nil, path: store.migration?.path ?? [], version: store.schema.name)
+        if let output, output != path {
+            try store.save(to: output)
+            outcome.output = output
+        } else if store.migration != nil {
+            store.options.keepsBackup = keepsBackup
+            try store.save()
+            outcome.output = path
+            outcome.backup = keepsBackup ? path + ".bak" : nil
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import OutlineEngine
+import OutlineStorage
+
+/// An outline document file opened for reading or editing by the command-line tool.
+///
+/// Opening a document written with an older version of the outline schema migrates it in
+/// memory (the file is untouched); the first ``save()`` then writes it at the current
+/// version and keeps the old bytes as `FILE.bak`. Every save is atomic: a failed command
+/// leaves the file exactly as it was. Errors name the file (see ``attributed(_:)``).
+public final class OutlineFile {
+    /// The file, as the user named it.
+    public let path: String
+    public let store: PersistentStore
+    public let document: OutlineDocument
+
+    private init(path: String, store: PersistentStore) throws {
+        self.path = path
+        self.store = store
+        do {
+            document = try OutlineDocument(context: store.context)
+        } catch {
+            throw OutlineFile.attribute(error, to: path)
+        }
+    }
+
+    /// Opens the outline at `path`, migrating an older document in memory to the current version.
+    ///
+    /// - Parameter progress: called while a migration runs.
+    /// - Throws: ``OutlineStorage/StorageError`` for files that cannot be read or migrated,
+    ///   ``OutlineError`` `notAnOutline` for documents of another model.
+    public static func open(_ path: String, progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
+        let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, progress: progress)
+        return try OutlineFile(path: path, store: store)
+    }
+
+    /// Creates a new empty outline (the root item only) at the current schema version and saves it.
+    ///
+    /// - Parameter replacing: replace an existing file; without it an existing file is an error.
+    /// - Throws: ``OutlineError`` `fileExists`, or ``OutlineStorage/StorageError`` when the
+    ///   file cannot be written.
+    @discardableResult
+    public static func create(_ path: String, format: DocumentFormat, replacing: Bool) throws -> OutlineFile {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard replacing, !isDirectory.boolValue else {
+                throw OutlineError(.fileExists, file: path,
+                                   isDirectory.boolValue ? "a folder with this name exists" : "the file already exists",
+                                   hint: isDirectory.boolValue ? "Choose another name." : "Choose another name, or pass --force to replace it.")
+            }
+        }
+        let store = PersistentStore(schema: try OutlineSchemas.current, path: path, format: format)
+        let file = try OutlineFile(path: path, store: store)
+        try store.save()
+        return file
+    }
+
+    /// The migration done when the document was opened, when it was written with an older version.
+    public var migration: MigrationReport? { store.migration }
+
+    /// The item `reference` names (`2.1.3`, `/` or `#ID`).
+    ///
+    /// - Throws: ``OutlineError`` `noSuchItem` naming the file and the nearest existing parent.
+    public func item(at reference: String) throws -> ManagedObject {
+        try attributing { try document.item(at: ItemReference(parsing: reference)) }
+    }
+
+    /// The full 1-based path of `item` (`2.1.3`, `/` for the root).
+    ///
+    /// - Complexity: O(depth).
+    public func path(of item: ManagedObject) -> String {
+        ItemReference.path(document.path(of: item)).description
+    }
+
+    /// Runs `body`, attributing any error it throws to this file (see ``attributed(_:)``).
+    @discardableResult
+    public func attributing<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch {
+            throw attributed(error)
+        }
+    }
+
+    /// `error` naming this file: outline errors get the file, engine errors (a bad query, a
+    /// refused edit) become outline errors with the file; storage errors already name it.
+    public func attributed(_ error: any Error) -> any Error {
+        Self.attribute(error, to: path)
+    }
+
+    static func attribute(_ error: any Error, to file: String) -> any Error {
+        switch error {
+        case let error as OutlineError:
+            return error.inFile(file)
+        case let error as EngineError:
+            let query: Set<EngineError.Code> = [.invalidPredicate, .unknownName, .typeMismatch]
+            return OutlineError(query.contains(error.code) ? .invalidQuery : .invalidEdit, file: file,
+                                at: error.location, error.message, hint: error.hint)
+        default:
+            return error
+        }
+    }
+
+    /// Saves the document atomically. A document migrated on open is written at the current
+    /// version and its old bytes are kept as `FILE.bak` (this once). Child lists whose `order`
+    /// is not 0…n-1 (files from other tools) are renumbered first.
+    ///
+    /// - Returns: a one-line notice about the migration for the user, or nil.
+    /// - Throws: ``OutlineStorage/StorageError``; the file is then unchanged.
+    @discardableResult
+    public func save() throws -> String? {
+        guard store.hasChanges else { return nil }
+        try attributing { try document.renumberSiblings() }
+        let migrated = store.migration != nil && !hasSavedMigration
+        let keeps = store.options.keepsBackup
+        store.options.keepsBackup = keeps || migrated
+        defer { store.options.keepsBackup = keeps }
+        try store.save()
+        guard migrated, let report = store.migration else { return nil }
+        hasSavedMigration = true
+        return "\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(path).bak."
+    }
+
+    private var hasSavedMigration = false
+}

@@ -1,0 +1,159 @@
+import Foundation
+import OutlineEngine
+import OutlineStorage
+
+/// What `outline info` reports about a document: format, schema version, object counts,
+/// sizes, compression, UUID, embedded schema and whether it needs migrating.
+///
+/// Gathered from the metadata alone where the format records it (binary documents: only the
+/// header is read); other documents are loaded to count their objects.
+public struct DocumentInfo: Sendable {
+    public var file: String
+    public var format: DocumentFormat
+    /// The model version the document was written with (a registered version whose hashes
+    /// match, else the name of the schema it embeds); nil when unknown.
+    public var schemaVersion: String?
+    /// Whether ``schemaVersion`` is one of the model's registered versions.
+    public var isRegisteredVersion: Bool
+    /// The model's current version.
+    public var currentVersion: String
+    /// Whether the document must be migrated to reach the current version; nil when that
+    /// cannot be told (see ``migrationNote``).
+    public var isMigrationNeeded: Bool?
+    /// The versions a migration passes through, source first (empty when none is needed or possible).
+    public var migrationPath: [String]
+    /// Why migration is impossible or cannot be judged, when it is.
+    public var migrationNote: String?
+    /// Live objects per entity, in the schema's entity order.
+    public var objectCounts: [(entity: String, count: Int)]
+    /// Whether the counts come from the metadata (true) or from loading the objects.
+    public var countsFromMetadata: Bool
+    public var fileSize: Int
+    /// Binary documents: the body's size once inflated.
+    public var uncompressedSize: Int?
+    /// Binary documents: the zlib level the body was written with.
+    public var compressionLevel: Int?
+    public var uuid: UUID
+    /// Whether the document carries its own model (so it opens without the app's model).
+    public var isSchemaEmbedded: Bool
+    public var versionIdentifiers: [String]
+
+    /// Gathers the information about the document at `path`, read with `model`.
+    ///
+    /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read or is damaged.
+    public static func gather(path: String, model: ModelBundle) throws -> DocumentInfo {
+        let metadata = try PersistentStore.readMetadata(path)
+        let matches = model.versions(matchingEntityHashes: metadata.versionHashes)
+        let registered = matches.first { $0.name == model.currentVersionName } ?? matches.first
+        var info = DocumentInfo(
+            file: path, format: metadata.format,
+            schemaVersion: registered?.name ?? metadata.embeddedSchema.flatMap { $0.name.isEmpty ? nil : $0.name },
+            isRegisteredVersion: registered != nil, currentVersion: model.currentVersionName,
+            isMigrationNeeded: nil, migrationPath: [], migrationNote: nil, objectCounts: [], countsFromMetadata: true,
+            fileSize: fileSize(path), uncompressedSize: metadata.uncompressedSize,
+            compressionLevel: metadata.compressionLevel, uuid: metadata.uuid,
+            isSchemaEmbedded: metadata.embeddedSchema != nil, versionIdentifiers: metadata.versionIdentifiers)
+
+        var source: Schema? = registered
+        do {
+            let versioning = try DocumentVersioning(metadata: metadata, model: model, file: path)
+            source = versioning.source
+            info.isMigrationNeeded = !versioning.isCurrent
+            if !versioning.isCurrent {
+                if versioning.route.isPossible {
+                    info.migrationPath = versioning.route.path
+                } else {
+                    let count = versioning.route.direct.blockers.count
+                    info.migrationNote = "blocked (\(count) \(count == 1 ? "blocker" : "blockers"); see `outline migrate --dry-run`)"
+                }
+            }
+        } catch let error as StorageError {
+            info.migrationNote = error.message
+        }
+
+        let schema = source ?? metadata.embeddedSchema
+        if let counts = metadata.objectCounts {
+            let order = schema?.entities.map(\.name) ?? counts.keys.sorted()
+            info.objectCounts = order.map { ($0, counts[$0] ?? 0) } + counts.keys.filter { !order.contains($0) }.sorted().map { ($0, counts[$0] ?? 0) }
+        } else {
+            let store = try PersistentStore.open(path, schema: schema)
+            let graph = store.context.graph
+            info.objectCounts = store.schema.entities.indices.map { (store.schema.entities[$0].name, graph.count(ofEntity: $0)) }
+            info.countsFromMetadata = false
+        }
+        return info
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    private var versionText: String {
+        guard let schemaVersion else { return "unknown" }
+        if schemaVersion == currentVersion && isRegisteredVersion { return "\(schemaVersion) (current)" }
+        return isRegisteredVersion ? schemaVersion : "\(schemaVersion) (not a version of this model)"
+    }
+
+    private var migrationText: String {
+        switch isMigrationNeeded {
+        case false?: return "no"
+        case true?:
+            if let note = migrationNote { return "yes, but \(note)" }
+            return "yes (\(migrationPath.joined(separator: " -> ")))"
+        case nil: return "unknown: \(migrationNote ?? "the document's version is not known")"
+        }
+    }
+
+    /// The information as aligned `Label: value` lines.
+    public func renderText() -> String {
+        var rows: [(String, String)] = [
+            ("File", file),
+            ("Format", format.rawValue),
+            ("Schema version", versionText),
+            ("Current version", currentVersion),
+            ("Migration needed", migrationText),
+            ("Objects", objectCounts.isEmpty ? "none" : objectCounts.map { "\($0.entity) \(Self.grouped($0.count))" }.joined(separator: ", ")),
+            ("File size", "\(Self.grouped(fileSize)) bytes"),
+        ]
+        if let uncompressedSize { rows.append(("Uncompressed size", "\(Self.grouped(uncompressedSize)) bytes")) }
+        if let compressionLevel { rows.append(("Compression level", String(compressionLevel))) }
+        rows.append(("UUID", uuid.uuidString))
+        rows.append(("Schema embedded", isSchemaEmbedded ? "yes" : "no"))
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
+    }
+
+    /// The information as a JSON object (sizes in bytes; `uncompressedSize` and
+    /// `compressionLevel` null for XML; `migrationNeeded` null when unknown).
+    public func renderJSON() -> String {
+        JSONValue.object([
+            ("file", .string(file)),
+            ("format", .string(format.rawValue)),
+            ("schemaVersion", .string(schemaVersion)),
+            ("registeredVersion", .bool(isRegisteredVersion)),
+            ("currentVersion", .string(currentVersion)),
+            ("migrationNeeded", isMigrationNeeded.map(JSONValue.bool) ?? .null),
+            ("migrationPath", .strings(migrationPath)),
+            ("migrationNote", .string(migrationNote)),
+            ("objectCounts", .object(objectCounts.map { ($0.entity, .int($0.count)) })),
+            ("fileSize", .int(fileSize)),
+            ("uncompressedSize", .int(uncompressedSize)),
+            ("compressionLevel", .int(compressionLevel)),
+            ("uuid", .string(uuid.uuidString)),
+            ("schemaEmbedded", .bool(isSchemaEmbedded)),
+            ("versionIdentifiers", .strings(versionIdentifiers)),
+        ]).rendered()
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
+}

@@ -1,0 +1,66 @@
+import OutlineEngine
+
+/// The output of `outline find`: the items a predicate matches, with their paths, in document order.
+extension OutlineDocument {
+    /// One item a query matched.
+    public struct Match: Sendable {
+        public var item: ManagedObject
+        /// The item's path, as ``renderText(_:)`` labels it (`1.2.3`; shortened past 12 levels).
+        public var label: String
+        /// 1 for top-level items.
+        public var depth: Int
+    }
+
+    /// The items matching `query` (a predicate over `Item`, such as `text CONTAINS[c] "milk"`)
+    /// with their path labels, in document order.
+    ///
+    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the column.
+    /// - Complexity: O(n) in the number of items, whatever the depth.
+    public func matches(_ query: String) throws -> [Match] {
+        let request = FetchRequest(entityName: context.schema.entities[item].name,
+                                   predicate: try FetchPredicate(format: query))
+        let found = Set(try context.fetch(request))
+        guard !found.isEmpty else { return [] }
+        var result: [Match] = []
+        result.reserveCapacity(found.count)
+        var numbers: [Int] = []
+        walk { candidate, depth in
+            numbers.removeLast(max(0, numbers.count - (depth - 1)))
+            numbers.append(position(of: candidate) + 1)
+            if found.contains(candidate) {
+                result.append(Match(item: candidate, label: Self.label(numbers), depth: depth))
+            }
+            return true
+        }
+        return result
+    }
+
+    /// Matches as text: one line each, the path, a space, `[x] ` for done items and the text.
+    public func renderMatchesText(_ matches: [Match]) -> String {
+        var out = ""
+        for match in matches {
+            out += match.label + " " + (isDone(match.item) ? "[x] " : "") + (text(of: match.item) ?? "") + "\n"
+        }
+        return out
+    }
+
+    /// Matches as a JSON array, one object per line:
+    /// `{"path": "1.2", "id": 105, "depth": 2, "text": ..., "note": ..., "done": ...}`.
+    /// `path` is shortened past 12 levels like the text output; `id` (`#105`) always addresses the item.
+    public func renderMatchesJSON(_ matches: [Match]) -> String {
+        var json = JSONWriter()
+        json.raw("[")
+        for (index, match) in matches.enumerated() {
+            json.raw(index == 0 ? "\n  {" : ",\n  {")
+            json.key("path"); json.string(match.label); json.raw(", ")
+            json.key("id"); json.raw(String(context.objectID(of: match.item).rawValue)); json.raw(", ")
+            json.key("depth"); json.int(match.depth); json.raw(", ")
+            json.key("text"); json.string(text(of: match.item)); json.raw(", ")
+            json.key("note"); json.string(note(of: match.item)); json.raw(", ")
+            json.key("done"); json.bool(isDone(match.item))
+            json.raw("}")
+        }
+        json.raw(matches.isEmpty ? "]\n" : "\n]\n")
+        return json.text
+    }
+}

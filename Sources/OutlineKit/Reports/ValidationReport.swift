@@ -1,0 +1,101 @@
+import Foundation
+import OutlineEngine
+import OutlineStorage
+
+/// What `outline validate` found: every problem of a document's file and object graph.
+///
+/// The file is checked by loading it (format, checksums, references, inverse pairs); the
+/// graph by ``GraphChecks`` (inverses, siblings' order 0…n-1, one root, no cycles in parent
+/// chains) and by the model's own rules (required values, bounds, counts, uniqueness).
+public struct ValidationReport: Sendable {
+    /// One problem: where it is, what is wrong, what to do.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// `Item z105`, `Item z105.children`, `byte 1024`, ... (nil for the whole file).
+        public var location: String?
+        public var message: String
+        public var hint: String?
+
+        public init(at location: String? = nil, _ message: String, hint: String? = nil) {
+            self.location = location
+            self.message = message
+            self.hint = hint
+        }
+
+        /// `where: what. What to do.`
+        public var description: String {
+            var text = location.map { "\($0): " } ?? ""
+            text += message
+            if !text.hasSuffix(".") { text += "." }
+            if let hint { text += " \(hint)" }
+            return text
+        }
+    }
+
+    public var file: String
+    /// The format, when the file could be recognised.
+    public var format: DocumentFormat?
+    /// The schema version the document was checked against, when known.
+    public var schemaVersion: String?
+    /// The number of live objects checked (0 when the file did not load).
+    public var objectCount: Int
+    /// Every problem found, file problems first.
+    public var problems: [Problem]
+
+    public var isValid: Bool { problems.isEmpty }
+
+    /// Checks the document at `path`, read with the versions of `model`.
+    ///
+    /// A document of an older version is checked as it is stored, without migrating it.
+    /// - Throws: ``OutlineStorage/StorageError`` `unreadable` only when the file cannot be read
+    ///   at all (missing, a folder, no permission); every other failure is a problem in the report.
+    public static func check(path: String, model: ModelBundle) throws -> ValidationReport {
+        var report = ValidationReport(file: path, format: nil, schemaVersion: nil, objectCount: 0, problems: [])
+        let store: PersistentStore
+        do {
+            let metadata = try PersistentStore.readMetadata(path)
+            report.format = metadata.format
+            var schema: Schema?
+            do {
+                schema = try DocumentVersioning(metadata: metadata, model: model, file: path).source
+            } catch let error as StorageError where metadata.embeddedSchema != nil && error.code != .unreadable {
+                schema = nil // Check it against the model it embeds.
+            }
+            store = try PersistentStore.open(path, schema: schema)
+        } catch let error as StorageError where error.code != .unreadable {
+            report.problems.append(Problem(at: error.location, error.message, hint: error.hint))
+            for detail in error.underlying?.details ?? [] { report.problems.append(Problem(detail)) }
+            return report
+        }
+        let context = store.context
+        report.schemaVersion = context.schema.name.isEmpty ? nil : context.schema.name
+        report.objectCount = context.graph.objectCount
+        report.problems += GraphChecks.inverses(context.graph)
+        if let tree = GraphChecks.TreeShape(schema: context.schema) {
+            report.problems += GraphChecks.tree(context.graph, shape: tree)
+        }
+        report.problems += context.validationIssues().map {
+            Problem(at: "\($0.entity) \($0.objectID)\($0.property.map { ".\($0)" } ?? "")", $0.message)
+        }
+        return report
+    }
+
+    /// `FILE: valid (...)`, or `FILE: N problems:` followed by one `FILE: where: what. What to do.` line each.
+    public func renderText() -> String {
+        guard !isValid else {
+            let version = schemaVersion.map { ", \($0)" } ?? ""
+            let count = "\(DocumentInfo.grouped(objectCount)) \(objectCount == 1 ? "object" : "objects")"
+            return "\(file): valid (\(format?.rawValue ?? "unknown format")\(version), \(count))\n"
+        }
+        var out = "\(file): \(problems.count) \(problems.count == 1 ? "problem" : "problems"):\n"
+        for problem in problems { out += "\(file): \(problem)\n" }
+        return out
+    }
+
+    /// The error for an invalid document, as `outline validate` reports it after the list.
+    public var failure: OutlineError? {
+        guard !isValid else { return nil }
+        return OutlineError(.invalidDocument, file: file,
+                            "the document is not valid (\(problems.count) \(problems.count == 1 ? "problem" : "problems") listed above)",
+                            hint: "Restore it from a backup (\(file).bak), or fix the objects named above.")
+    }
+}

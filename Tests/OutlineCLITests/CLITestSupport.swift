@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+import OutlineEngine
+import OutlineKit
+import OutlineStorage
+
+/// What one run of the `outline` binary did.
+struct CLIResult: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// Whether the process ended by a signal (a crash) instead of exiting.
+    var crashed: Bool
+
+    var description: String { "exit \(status)\(crashed ? " (signal)" : "")\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs the built `outline` binary in a temporary folder of its own.
+final class CLISandbox {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("outline-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The path of `name` inside the folder.
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+
+    func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path(name))) }
+
+    /// Copies a file of `Fixtures/` into the folder.
+    @discardableResult
+    func copyFixture(_ relative: String, as name: String) throws -> String {
+        let source = CLI.packageRoot.appendingPathComponent("Fixtures").appendingPathComponent(relative)
+        try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: path(name)))
+        return path(name)
+    }
+
+    /// Runs `outline ARGUMENTS` with the folder as working directory.
+    @discardableResult
+    func run(_ arguments: String...) throws -> CLIResult {
+        try run(arguments)
+    }
+
+    func run(_ arguments: [String]) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = try CLI.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let err = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        return CLIResult(status: process.terminationStatus,
+                         stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                         stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
+                         crashed: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Writes an outline at schema version `version` (`"Outline"`, `"Outline 2"`, `"Outline 3"`)
+    /// holding `items` (text, children) under the root, in `format`.
+    func writeDocument(_ name: String, version: String, format: DocumentFormat = .binary,
+                       items: [(String, [String])] = []) throws {
+        let schema = try #require(try OutlineSchemas.version(named: version))
+        let store = PersistentStore(schema: schema, path: path(name), format: format)
+        let document = try OutlineDocument(context: store.context)
+        for (text, children) in items {
+            let item = try document.insertItem(text)
+            for child in children { try document.insertItem(child, under: item) }
+        }
+        try store.save()
+    }
+}
+
+extension CLISandbox {
+    /// `Fixtures/Models/Notebook.xcdatamodeld`: `Note` with `title`, `pages` (v1 also `body`);
+    /// v1 -> v2 makes `title` required, v2 -> v3 makes `pages` a String (blocked).
+    static var notebookModel: String { CLI.packageRoot.appendingPathComponent("Fixtures/Models/Notebook.xcdatamodeld").path }
+
+    /// Writes a document of the Notebook model at `version` with one `Note` per entry.
+    func writeNotebook(_ name: String, version: String, format: DocumentFormat = .binary,
+                       notes: [(title: String?, pages: Int?)]) throws {
+        let model = try ModelReader.read(at: URL(fileURLWithPath: Self.notebookModel))
+        let schema = try #require(model.version(named: version))
+        let store = PersistentStore(schema: schema, path: path(name), format: format)
+        for note in notes {
+            let object = try store.context.insert("Note")
+            try store.context.setValue(note.title.map(Value.string), forKey: "title", of: object)
+            let pagesAreText = schema.info(named: "Note")?.attributes.first { $0.name == "pages" }?.type == .string
+            try store.context.setValue(note.pages.map { pagesAreText ? .string(String($0)) : .integer(Int64($0)) }, forKey: "pages", of: object)
+        }
+        // Unchecked: documents whose data breaks a later version's rules are the point.
+        try Data(try store.encoded()).write(to: URL(fileURLWithPath: path(name)))
+    }
+}
+
+/// Locating the binary and the package.
+enum CLI {
+    /// The package's root folder, found from this file.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `outline`: beside the test bundle (the products folder is the parent of the
+    /// `.xctest` bundle), else in `.build/debug`.
+    static func binary() throws -> URL {
+        var candidates: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["OUTLINE_BINARY"] {
+            candidates.append(URL(fileURLWithPath: override))
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("outline"))
+        }
+        if let executable = Bundle.main.executableURL {
+            var folder = executable.deletingLastPathComponent()
+            for _ in 0 ..< 4 {
+                candidates.append(folder.appendingPathComponent("outline"))
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/outline"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw CLITestError("the outline binary was not found (looked at \(candidates.map(\.path).joined(separator: ", "))); run `swift build` first")
+    }
+}
+
+struct CLITestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The tree `outline show --json` prints, for comparing with an expected one.
+struct ShownOutline: Decodable, Equatable, Sendable {
+    var schemaVersion: String
+    var items: [ShownItem]
+}
+
+struct ShownItem: Decodable, Equatable, Sendable, CustomStringConvertible {
+    var text: String?
+    var note: String?
+    var done: Bool
+    var collapsed: Bool
+    var children: [ShownItem]
+
+    init(_ text: String, note: String? = nil, done: Bool = false, collapsed: Bool = false, _ children: [ShownItem] = []) {
+        self.text = text
+        self.note = note
+        self.done = done
+        self.collapsed = collapsed
+        self.children = children
+    }
+
+    var description: String {
+        "\(text ?? "nil")\(done ? " [x]" : "")\(note.map { " (\($0))" } ?? "")" + (children.isEmpty ? "" : " \(children)")
+    }
+}
+
+extension CLIResult {
+    /// Decodes stdout as the JSON of `outline show --json`.
+    func shownOutline() throws -> ShownOutline {
+        try JSONDecoder().decode(ShownOutline.self, from: Data(stdout.utf8))
+    }
+
+    /// Decodes stdout as a JSON object.
+    func jsonObject() throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        guard let object = value as? [String: Any] else { throw CLITestError("stdout is not a JSON object: \(stdout)") }
+        return object
+    }
+}
