@@ -27,6 +27,33 @@ import OutlineStorage
         #expect(store.context.validationIssues().isEmpty)
     }
 
+    @Test(arguments: fixtures)
+    func migrationOutputIsDeterministic(_ name: String) throws {
+        let path = Self.folder.appendingPathComponent(name).path
+        let first = try PersistentStore.open(path, model: try OutlineSchemas.bundle)
+        let second = try PersistentStore.open(path, model: try OutlineSchemas.bundle)
+        #expect(try first.encoded() == second.encoded())
+        #expect(first.migration?.copiedObjects == second.migration?.copiedObjects)
+    }
+
+    @Test func migratingInPlaceKeepsTheOldBytesAsBackup() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outline-inplace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("old.outline").path
+        let original = try Data(contentsOf: Self.folder.appendingPathComponent("outline-v1.outline"))
+        try original.write(to: URL(fileURLWithPath: path))
+        var phases: [MigrationProgress.Phase] = []
+        let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, progress: { phases.append($0.phase) })
+        #expect(phases.first == .copyingObjects && phases.last == .checking)
+        store.options.keepsBackup = true
+        try store.save()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".bak")) == original)
+        #expect(try PersistentStore.readMetadata(path).embeddedSchema?.name == "Outline 3")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(leftovers == ["old.outline", "old.outline.bak"])
+    }
+
     @Test func bothFormatsHoldTheSameDocument() throws {
         for version in ["v1", "v2"] {
             let xml = try PersistentStore.open(Self.folder.appendingPathComponent("outline-\(version).xml").path)
