@@ -16,14 +16,20 @@ public struct ConversionFormat: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// The file name extensions that choose this format for an output without `--to`.
     public let extensions: [String]
+    /// How the format is read and written.
     public let kind: Kind
 
     public var description: String { name }
 
+    /// Outline's binary document (`.outline`).
     public static let binary = ConversionFormat(name: "binary", extensions: ["outline"], kind: .store(.binary))
+    /// Core Data's XML store (`.xml`).
     public static let xml = ConversionFormat(name: "xml", extensions: ["xml"], kind: .store(.xml))
+    /// OPML 2.0 (`.opml`).
     public static let opml = ConversionFormat(name: "opml", extensions: ["opml"], kind: .interchange(.opml))
+    /// A Markdown nested list (`.md`).
     public static let markdown = ConversionFormat(name: "markdown", extensions: ["md", "markdown"], kind: .interchange(.markdown))
+    /// Tab-indented plain text (`.txt`).
     public static let text = ConversionFormat(name: "text", extensions: ["txt", "text"], kind: .interchange(.text))
 
     /// Every format, in the order help text lists them.

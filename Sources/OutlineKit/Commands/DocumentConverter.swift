@@ -14,6 +14,7 @@ public enum DocumentConverter {
     public struct Result: Sendable {
         /// The format the input was read as (`binary`, `xml`, `opml`, `markdown`, `text`).
         public var inputFormat: String
+        /// The format written.
         public var outputFormat: ConversionFormat
         /// The migration done on the way, when the input was written with an older version.
         public var migration: MigrationReport?

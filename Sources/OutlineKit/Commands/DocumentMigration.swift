@@ -33,6 +33,7 @@ public enum DocumentMigration {
 
     /// What a migration did.
     public struct Outcome: Sendable {
+        /// The document migrated.
         public var file: String
         /// Where the migrated document was written (nil when nothing was written).
         public var output: String?
@@ -43,6 +44,7 @@ public enum DocumentMigration {
         /// The version the document is at now.
         public var version: String
 
+        /// Whether a migration was done (false when the document was already at the version).
         public var didMigrate: Bool { !path.isEmpty }
 
         /// One line: what was migrated, through which versions, and where the old version is.

@@ -11,7 +11,9 @@ import OutlineStorage
 public final class OutlineFile {
     /// The file, as the user named it.
     public let path: String
+    /// The document's objects and file.
     public let store: PersistentStore
+    /// The outline over the store's objects; edit through it, then ``save()``.
     public let document: OutlineDocument
 
     private init(path: String, store: PersistentStore) throws {

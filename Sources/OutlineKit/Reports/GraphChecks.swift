@@ -90,9 +90,13 @@ public enum GraphChecks {
     /// An entity that nests like an outline: a to-one `parent` whose inverse is a to-many
     /// `children` on the same entity, and optionally an integer `order` among siblings.
     public struct TreeShape: Sendable {
+        /// The entity's index in the schema.
         public var entity: Int
+        /// The index of the to-one `parent` relationship.
         public var parent: Int
+        /// The index of the to-many `children` relationship.
         public var children: Int
+        /// The index of the integer `order` attribute, when the entity has one.
         public var order: Int?
 
         /// The tree entity of `schema` (`Item` first, else the first that qualifies), if any.

@@ -8,7 +8,9 @@ import OutlineStorage
 public struct MigrationPlanReport: Sendable {
     /// The document concerned (nil for a comparison of two model versions).
     public var file: String?
+    /// The version the document (or mapping) starts from.
     public var source: String
+    /// The version it ends in.
     public var target: String
     /// Whether the document already stores what the target stores (nothing to do).
     public var isCurrent: Bool

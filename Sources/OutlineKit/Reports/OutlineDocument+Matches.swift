@@ -4,6 +4,7 @@ import OutlineEngine
 extension OutlineDocument {
     /// One item a query matched.
     public struct Match: Sendable {
+        /// The matching item.
         public var item: ManagedObject
         /// The item's path, as ``renderText(_:)`` labels it (`1.2.3`; shortened past 12 levels).
         public var label: String

@@ -5,7 +5,9 @@ import OutlineStorage
 /// `outline schema show`: one version of an Xcode model with its entities, attributes,
 /// relationships and version hashes (base64, as stores record them).
 public struct SchemaDescription: Sendable {
+    /// The whole model, for its name and list of versions.
     public var model: ModelBundle
+    /// The version described.
     public var schema: Schema
 
     /// The version called `versionName` of `model` (its current version when nil).

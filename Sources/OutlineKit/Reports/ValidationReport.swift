@@ -31,6 +31,7 @@ public struct ValidationReport: Sendable {
         }
     }
 
+    /// The document checked, as the user named it.
     public var file: String
     /// The format, when the file could be recognised.
     public var format: DocumentFormat?
@@ -41,6 +42,7 @@ public struct ValidationReport: Sendable {
     /// Every problem found, file problems first.
     public var problems: [Problem]
 
+    /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
 
     /// Checks the document at `path`, read with the versions of `model`.
