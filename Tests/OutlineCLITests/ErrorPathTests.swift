@@ -60,8 +60,8 @@ import OutlineKit
         (["move", "doc.outline", "2", "--down"], "2: the item is already last among its siblings."),
         (["move", "doc.outline", "1.1", "--indent"], "1.1: the first item among its siblings cannot be indented. Only an item with a previous sibling can become that sibling's child."),
         (["move", "doc.outline", "1", "--outdent"], "1: a top-level item cannot be outdented."),
-        (["move", "doc.outline", "1", "--under", "1.2"], "an item cannot be moved under itself or one of its descendants. Choose a destination outside the item's subtree."),
-        (["add", "doc.outline", "X", "--under", "1", "--at", "4"], "position 4 is outside 1...3. Give a position between 1 and 3."),
+        (["move", "doc.outline", "1", "--under", "1.2"], "1: an item cannot be moved under itself or one of its descendants. Choose a destination outside the item's subtree."),
+        (["add", "doc.outline", "X", "--under", "1", "--at", "4"], "1: position 4 is outside 1...3. Give a position between 1 and 3."),
         (["find", "doc.outline", "texts CONTAINS \"m\""], "column 1: \"texts\" is not a property of entity Item. Did you mean \"text\"?"),
     ]
 

@@ -37,7 +37,7 @@ struct Edit: ParsableCommand {
     func run() throws {
         let file = try OutlineFile.open(document.file)
         let item = try file.item(at: path)
-        try file.attributing {
+        try file.attributing(at: path) {
             let outline = file.document
             guard item != outline.root else {
                 throw OutlineError(.invalidEdit, at: "/", "the root item cannot be edited",

@@ -51,7 +51,7 @@ struct Move: ParsableCommand {
         let file = try OutlineFile.open(document.file)
         let item = try file.item(at: path)
         let destination = try under.map(file.item(at:))
-        try file.attributing {
+        try file.attributing(at: path) {
             let outline = file.document
             switch direction {
             case .up?: try outline.moveUp(item)

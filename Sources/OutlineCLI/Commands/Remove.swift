@@ -18,7 +18,7 @@ struct Remove: ParsableCommand {
     func run() throws {
         let file = try OutlineFile.open(document.file)
         let item = try file.item(at: path)
-        try file.attributing { try file.document.deleteItem(item) }
+        try file.attributing(at: path) { try file.document.deleteItem(item) }
         if let notice = try file.save() { Console.note(notice) }
     }
 }

@@ -74,13 +74,16 @@ public final class OutlineFile {
         ItemReference.path(document.path(of: item)).description
     }
 
-    /// Runs `body`, attributing any error it throws to this file (see ``attributed(_:)``).
+    /// Runs `body`, attributing any error it throws to this file (see ``attributed(_:)``) and,
+    /// when the error names no place, to `location` (the item the user named, such as `2.1`).
     @discardableResult
-    public func attributing<R>(_ body: () throws -> R) throws -> R {
+    public func attributing<R>(at location: String? = nil, _ body: () throws -> R) throws -> R {
         do {
             return try body()
         } catch {
-            throw attributed(error)
+            guard var outline = attributed(error) as? OutlineError else { throw attributed(error) }
+            if outline.location == nil { outline.location = location }
+            throw outline
         }
     }
 
