@@ -27,23 +27,11 @@ struct OutlineCommand: ParsableCommand {
               outline find groceries.outline 'text CONTAINS[c] "milk" AND done == NO'
               outline convert groceries.outline groceries.xml
             """,
+        version: "0.1.0",
         subcommands: [
             Create.self, Show.self, Add.self, Edit.self, Remove.self, Move.self, Find.self,
             Info.self, Validate.self, Convert.self, Migrate.self, SchemaCommand.self,
         ])
-
-    /// The tool's version, printed by `outline --version`.
-    static let version = "0.1.0"
-
-    // The root's own flag rather than the parser's automatic one, which every subcommand
-    // would list too and which would clash with `schema show --version NAME`.
-    @Flag(help: "Show the version.")
-    var version = false
-
-    func run() throws {
-        guard version else { throw CleanExit.helpRequest(self) }
-        Console.output(Self.version + "\n")
-    }
 
     static func main() {
         // A closed pipe (`outline show big.outline | head`) must end writes, not the process.
