@@ -17,6 +17,8 @@ struct SchemaShow: ParsableCommand {
     @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file.", completion: .file())
     var model: String
 
+    // The issue names this option --version; it takes precedence over the parser's --version
+    // flag here (its help lists both), and `outline --version` still prints the tool's version.
     @Option(help: ArgumentHelp("The version to show (default: the current version).", valueName: "name"))
     var version: String?
 
