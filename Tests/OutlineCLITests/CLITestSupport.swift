@@ -54,6 +54,8 @@ final class CLISandbox {
         process.executableURL = try CLI.binary()
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        // Help text wraps at the terminal width; pin it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 }
         let out = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)

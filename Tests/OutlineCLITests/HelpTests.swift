@@ -32,6 +32,40 @@ import Testing
         }
     }
 
+    @Test func addHelpReadsAsPinned() throws {
+        let box = try CLISandbox()
+        let result = try box.run("add", "--help")
+        #expect(result.stdout == """
+            OVERVIEW: Add an item and print its path.
+
+            The item goes at the end of the parent's children, or at 1-based position --at.
+
+            Examples:
+              outline add groceries.outline "Dairy"
+              outline add groceries.outline "Milk" --under 1
+              outline add groceries.outline "Eggs" --under 1 --at 1 --note "A dozen."
+              outline add groceries.outline "Bread" --done
+
+            USAGE: outline add <file> <text> [--under <path>] [--at <n>] [--note <note>] [--done]
+
+            ARGUMENTS:
+              <file>                  The outline document (.outline, binary or XML).
+              <text>                  The item's text.
+
+            OPTIONS:
+              --under <path>          The parent item: a path such as 2.1.3, / for the
+                                      root, or #ID (default: the root).
+              --at <n>                The 1-based position among the parent's children
+                                      (default: the end).
+              --note <note>           A note shown beneath the item.
+              --done                  Mark the item done.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
     @Test func versionPrintsTheVersion() throws {
         let box = try CLISandbox()
         let result = try box.run("--version")
