@@ -171,3 +171,37 @@ import OutlineStorage
         #expect(!box.exists("notes.opml"))
     }
 }
+
+/// `--strict` for interchange input and `--flavor` for OPML output.
+@Suite struct ConvertInterchangeOptionTests {
+    @Test func strictTurnsImportWarningsIntoAFailure() throws {
+        let box = try CLISandbox()
+        try box.copyFixture("OPML/Oddities.opml", as: "odd.opml")
+        let lenient = try box.run("convert", "odd.opml", "odd.outline")
+        #expect(lenient.status == 0, "\(lenient)")
+        #expect(lenient.stderr.contains("odd.opml: line "), "warnings name the line: \(lenient)")
+        let strict = try box.run("convert", "odd.opml", "strict.outline", "--strict")
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.stderr.hasPrefix("Error: odd.opml: line "), "\(strict)")
+        #expect(!box.exists("strict.outline"))
+    }
+
+    @Test(arguments: [("omni", "_status=\"checked\""), ("workflowy", "_complete=\"true\""), ("dynalist", "complete=\"true\"")])
+    func flavorChoosesHowDoneStateIsWritten(flavor: String, attribute: String) throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "todo.outline").status == 0)
+        #expect(try box.run("add", "todo.outline", "Milk", "--done").status == 0)
+        let result = try box.run("convert", "todo.outline", "todo.opml", "--flavor", flavor)
+        #expect(result.status == 0, "\(result)")
+        let opml = String(decoding: try box.bytes("todo.opml"), as: UTF8.self)
+        #expect(opml.contains(" \(attribute)"), "\(opml)")
+    }
+
+    @Test func anUnknownFlavorIsBadUsage() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "todo.outline").status == 0)
+        let result = try box.run("convert", "todo.outline", "todo.opml", "--flavor", "logseq")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--flavor logseq is not a flavor; use one of omni, workflowy, dynalist."), "\(result)")
+    }
+}

@@ -19,6 +19,8 @@ struct Convert: ParsableCommand {
               outline convert groceries.outline copy.outline --to xml
               outline convert groceries.outline groceries.opml
               outline convert notes.md notes.outline
+              outline convert export.opml notes.outline --strict
+              outline convert notes.outline notes.opml --flavor workflowy
               outline convert library.xml library.outline --model Library.xcdatamodeld
             """)
 
@@ -36,6 +38,14 @@ struct Convert: ParsableCommand {
     @Option(help: "The zlib compression level of binary output, 0 (none, fastest) to 9 (smallest).")
     var level: Int = BinaryStore.defaultCompressionLevel
 
+    @Flag(help: "Read OPML, Markdown or text input strictly: the first oddity is an error instead of a warning.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("How OPML output writes done state: \(OPMLFlavor.allCases.map(\.rawValue).joined(separator: ", ")) (default: as each item was read, else omni).",
+                               valueName: "flavor"),
+            completion: .list(OPMLFlavor.allCases.map(\.rawValue)))
+    var flavor: String?
+
     @OptionGroup var model: ModelOption
 
     func validate() throws {
@@ -43,6 +53,9 @@ struct Convert: ParsableCommand {
             throw ValidationError("--level must be between 0 and 9 (got \(level)).")
         }
         _ = try outputFormat()
+        if let flavor, OPMLFlavor(rawValue: flavor) == nil {
+            throw ValidationError("--flavor \(flavor) is not a flavor; use one of \(OPMLFlavor.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
     }
 
     /// The format to write, from --to or OUTPUT's extension.
@@ -65,7 +78,8 @@ struct Convert: ParsableCommand {
         let progress = ProgressBar()
         defer { progress.finish() }
         let result = try DocumentConverter.convert(input: input, output: output, to: try outputFormat(), level: level,
-                                                   model: try model.bundle(), progress: progress.handler)
+                                                   model: try model.bundle(), strict: strict,
+                                                   flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), progress: progress.handler)
         progress.finish()
         if let migration = result.migration {
             Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")

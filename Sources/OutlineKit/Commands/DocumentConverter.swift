@@ -29,12 +29,15 @@ public enum DocumentConverter {
     ///   - model: the model whose versions read store input (the outline model by default);
     ///     interchange input is read into its current version.
     ///   - level: zlib level of binary output, 0...9.
+    ///   - strict: interchange input is read strictly: the first oddity is an error, not a warning.
+    ///   - flavor: how OPML output writes done state (each item keeps its own spelling when nil).
     ///   - progress: called as the work moves on: reading, migrating an older input, writing.
     /// - Throws: ``OutlineStorage/StorageError`` when the input cannot be read or migrated or
     ///   the output cannot be written (the output is then unchanged); ``OutlineError``
     ///   `notAnOutline` when a document of another model is to be written as an outline.
     public static func convert(input: String, output: String, to format: ConversionFormat,
                                level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
+                               strict: Bool = false, flavor: OPMLFlavor? = nil,
                                progress: ((WorkProgress) -> Void)? = nil) throws -> Result {
         let store: PersistentStore
         progress?(.reading(input))
@@ -53,7 +56,7 @@ public enum DocumentConverter {
             }
             let imported: ImportedOutline
             do {
-                imported = try Interchange.read(data, format: interchange, file: input, options: ImportOptions(schema: model.current))
+                imported = try Interchange.read(data, format: interchange, file: input, options: ImportOptions(strict: strict, schema: model.current))
             } catch {
                 throw OutlineFile.attribute(error, to: input)
             }
@@ -87,7 +90,8 @@ public enum DocumentConverter {
                     result.warnings.append(warning.description)
                 }
             }
-            let exported = Interchange.write(document, format: interchange, head: head, file: output)
+            let exported = Interchange.write(document, format: interchange, head: head, file: output,
+                                             opml: OPMLExportOptions(flavor: flavor))
             try AtomicFile.write([UInt8](exported.data), to: output)
             result.warnings += exported.warnings.map(\.description)
         }
