@@ -49,11 +49,7 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = ""
-        if let location { text += "\(location): " }
-        text += message
-        if !text.hasSuffix(".") { text += "." }
-        if let hint { text += " \(hint)" }
+        var text = DiagnosticText.format(location: location, message: message, hint: hint)
         for detail in details { text += "\n  - \(detail)" }
         return text
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineEngine
 
 /// The one public error type of the outline domain: a path that does not exist, an edit
 /// that cannot be made, a document that is not an outline.
@@ -58,12 +59,7 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = ""
-        if let file { text += "\(file): " }
-        if let location { text += "\(location): " }
-        text += message
-        if !text.hasSuffix(".") { text += "." }
-        if let hint { text += " \(hint)" }
+        let text = DiagnosticText.format(file: file, location: location, message: message, hint: hint)
         return text
     }
 }

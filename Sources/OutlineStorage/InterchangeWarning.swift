@@ -1,3 +1,5 @@
+import OutlineEngine
+
 /// Something odd about a file that was read anyway (or about content an export could not
 /// express), for the caller to show: the OPML, Markdown and plain-text readers return these
 /// instead of failing, unless asked to read strictly.
@@ -35,12 +37,7 @@ public struct InterchangeWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = ""
-        if let file { text += "\(file): " }
-        if let location { text += "\(location): " }
-        text += message
-        if !text.hasSuffix(".") { text += "." }
-        if let hint { text += " \(hint)" }
+        let text = DiagnosticText.format(file: file, location: location, message: message, hint: hint)
         return text
     }
 

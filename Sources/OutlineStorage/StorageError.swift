@@ -73,12 +73,7 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = ""
-        if let file { text += "\(file): " }
-        if let location { text += "\(location): " }
-        text += message
-        if !text.hasSuffix(".") { text += "." }
-        if let hint { text += " \(hint)" }
+        var text = DiagnosticText.format(file: file, location: location, message: message, hint: hint)
         if let underlying, !underlying.details.isEmpty {
             for detail in underlying.details { text += "\n  - \(detail)" }
         }

@@ -45,17 +45,21 @@ public struct ChangeSet: Sendable, Equatable {
 
     /// Summarises a list of primitive changes.
     init(_ changes: [Change]) {
-        for change in changes {
-            switch change {
-            case .revived(let o):
-                if deleted.remove(o) == nil { inserted.insert(o) }
-            case .killed(let o):
-                updated.remove(o)
-                if inserted.remove(o) == nil { deleted.insert(o) }
-            default:
-                let o = change.object
-                if !inserted.contains(o) && !deleted.contains(o) { updated.insert(o) }
-            }
+        for change in changes { add(change) }
+    }
+
+    /// Folds one more primitive change into the summary: an object revived after a delete is
+    /// no longer deleted, one killed after an insert was never there.
+    mutating func add(_ change: Change) {
+        switch change {
+        case .revived(let o):
+            if deleted.remove(o) == nil { inserted.insert(o) }
+        case .killed(let o):
+            updated.remove(o)
+            if inserted.remove(o) == nil { deleted.insert(o) }
+        default:
+            let o = change.object
+            if !inserted.contains(o) && !deleted.contains(o) { updated.insert(o) }
         }
     }
 }

@@ -4,16 +4,7 @@ extension EditingContext {
         if replaying == false, !isUndoRegistrationEnabled { untrackedEdits = true }
         journal.append(change)
         openGroup?.changes.append(change)
-        switch change {
-        case .revived(let o):
-            if deletedObjects.remove(o) == nil { insertedObjects.insert(o) }
-        case .killed(let o):
-            updatedObjects.remove(o)
-            if insertedObjects.remove(o) == nil { deletedObjects.insert(o) }
-        default:
-            let o = change.object
-            if !insertedObjects.contains(o) { updatedObjects.insert(o) }
-        }
+        tracked.add(change)
     }
 
     func primitiveInsert(entity: Int, values: [Value?]) -> ManagedObject {

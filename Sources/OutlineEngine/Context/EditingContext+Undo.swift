@@ -146,9 +146,6 @@ extension EditingContext {
 
     /// Rebuilds the inserted/updated/deleted sets from the journal.
     func recomputeTracking() {
-        let set = ChangeSet(journal)
-        insertedObjects = set.inserted
-        updatedObjects = set.updated
-        deletedObjects = set.deleted
+        tracked = ChangeSet(journal)
     }
 }

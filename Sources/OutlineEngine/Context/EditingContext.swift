@@ -10,9 +10,13 @@ public final class EditingContext: ObjectGraphReading {
     public var schema: Schema { graph.schema }
 
     // Change tracking since the last save.
-    public internal(set) var insertedObjects: Set<ManagedObject> = []
-    public internal(set) var updatedObjects: Set<ManagedObject> = []
-    public internal(set) var deletedObjects: Set<ManagedObject> = []
+    var tracked = ChangeSet()
+    /// Objects inserted since the last save (and still alive).
+    public var insertedObjects: Set<ManagedObject> { tracked.inserted }
+    /// Objects changed since the last save, other than inserted and deleted ones.
+    public var updatedObjects: Set<ManagedObject> { tracked.updated }
+    /// Objects that existed at the last save and are deleted now.
+    public var deletedObjects: Set<ManagedObject> { tracked.deleted }
     var journal: [Change] = []
     /// Undo steps done minus undone since the last save; 0 means the saved state.
     var changeCount = 0
@@ -45,13 +49,11 @@ public final class EditingContext: ObjectGraphReading {
     }
 
     /// Whether anything was inserted, updated or deleted since the last save.
-    public var hasChanges: Bool { !insertedObjects.isEmpty || !updatedObjects.isEmpty || !deletedObjects.isEmpty }
+    public var hasChanges: Bool { !tracked.isEmpty }
 
     /// Marks the current state as saved: clears change tracking (undo history is kept).
     public func markSaved() {
-        insertedObjects = []
-        updatedObjects = []
-        deletedObjects = []
+        tracked = ChangeSet()
         journal = []
         changeCount = 0
         untrackedEdits = false
