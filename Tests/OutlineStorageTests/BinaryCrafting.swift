@@ -8,7 +8,7 @@ enum BinaryCrafting {
     static func rewritingBody(_ file: [UInt8], level: Int = 6, _ transform: (inout [UInt8]) -> Void) throws -> [UInt8] {
         var header = try file.withUnsafeBytes { try BinaryHeader.read($0, file: "t", limits: .default) }
         var body = try file.withUnsafeBytes { bytes in
-            try ChunkCompression.withInflatedBody(bytes, header: header, file: "t") { Array($0) }
+            try ChunkCompression.withInflatedBody(bytes, header: header, file: "t") { body, _ in Array(body) }
         }
         transform(&body)
         let pieces = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level) }

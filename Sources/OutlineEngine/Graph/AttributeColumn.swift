@@ -2,18 +2,24 @@ import Foundation
 
 /// The values of one attribute for every row of an entity table, stored by type.
 ///
-/// Integers and booleans live in `integers`, doubles, floats and dates (seconds since 2001) in
-/// `doubles`, strings and binary data in `bytes`; the rare kinds (Decimal, UUID, Undefined) in
-/// `others`. Fixed-width kinds use `present` to tell nil from a value.
+/// Integers live in `integers`, booleans in `flags` (one byte each, nil included), doubles,
+/// floats and dates (seconds since 2001) in `doubles`, strings and binary data in `bytes`; the
+/// rare kinds (Decimal, UUID, Undefined) in `others`. Integers and doubles use `present` to tell
+/// nil from a value.
 @_spi(Storage) public struct AttributeColumn: Sendable {
     /// How the column stores its values.
     public enum Storage: Sendable {
-        case integer, double, bytes, other
+        case integer, flag, double, bytes, other
     }
+
+    /// The byte a ``flags`` row holds for nil.
+    public static let nilFlag: UInt8 = 0xFF
 
     public let type: AttributeType
     public let storage: Storage
     public var integers: [Int64] = []
+    /// Booleans: 0 (false), 1 (true) or ``nilFlag``.
+    public var flags: [UInt8] = []
     public var doubles: [Double] = []
     public var bytes = ByteColumn()
     public var others: [Value?] = []
@@ -22,7 +28,8 @@ import Foundation
     public init(type: AttributeType) {
         self.type = type
         switch type {
-        case .integer16, .integer32, .integer64, .boolean: storage = .integer
+        case .integer16, .integer32, .integer64: storage = .integer
+        case .boolean: storage = .flag
         case .double, .float, .date: storage = .double
         case .string, .uri, .objectID, .binary, .transformable: storage = .bytes
         case .decimal, .uuid, .undefined: storage = .other
@@ -32,6 +39,7 @@ import Foundation
     public var count: Int {
         switch storage {
         case .integer: integers.count
+        case .flag: flags.count
         case .double: doubles.count
         case .bytes: bytes.count
         case .other: others.count
@@ -41,6 +49,7 @@ import Foundation
     public mutating func reserve(_ rows: Int, bytesPerRow: Int = 16) {
         switch storage {
         case .integer: integers.reserveCapacity(rows); present.reserveCapacity(rows)
+        case .flag: flags.reserveCapacity(rows)
         case .double: doubles.reserveCapacity(rows); present.reserveCapacity(rows)
         case .bytes: bytes.reserve(rows: rows, bytes: rows * bytesPerRow)
         case .other: others.reserveCapacity(rows)
@@ -53,6 +62,8 @@ import Foundation
         case .integer:
             integers.append(value?.integerValue ?? 0)
             present.append(value != nil)
+        case .flag:
+            flags.append(Self.flag(value))
         case .double:
             switch value {
             case .date(let d)?: doubles.append(d.timeIntervalSinceReferenceDate)
@@ -77,6 +88,8 @@ import Foundation
         case .integer:
             integers[row] = value?.integerValue ?? 0
             present[row] = value != nil
+        case .flag:
+            flags[row] = Self.flag(value)
         case .double:
             switch value {
             case .date(let d)?: doubles[row] = d.timeIntervalSinceReferenceDate
@@ -100,7 +113,10 @@ import Foundation
         switch storage {
         case .integer:
             guard present[row] else { return nil }
-            return type == .boolean ? .boolean(integers[row] != 0) : .integer(integers[row])
+            return .integer(integers[row])
+        case .flag:
+            let flag = flags[row]
+            return flag == Self.nilFlag ? nil : .boolean(flag != 0)
         case .double:
             guard present[row] else { return nil }
             return type == .date ? .date(Date(timeIntervalSinceReferenceDate: doubles[row])) : .double(doubles[row])
@@ -117,8 +133,16 @@ import Foundation
     public func isNil(_ row: Int) -> Bool {
         switch storage {
         case .integer, .double: !present[row]
+        case .flag: flags[row] == Self.nilFlag
         case .bytes: bytes.isNil(row)
         case .other: others[row] == nil
         }
+    }
+
+    /// The ``flags`` byte for a boolean value in storage form.
+    @inline(__always)
+    static func flag(_ value: Value?) -> UInt8 {
+        guard let value else { return nilFlag }
+        return (value.integerValue ?? 0) != 0 ? 1 : 0
     }
 }

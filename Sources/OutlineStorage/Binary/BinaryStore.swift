@@ -73,8 +73,8 @@ public enum BinaryStore {
         let embedded = try embeddedSchema(header, file: file)
         let model = schema ?? embedded
         try checkHashes(header, against: model, file: file, embedded: schema == nil)
-        let graph = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body in
-            try BodyDecoder.decode(body, schema: model, header: header, file: file)
+        let graph = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body, buffer in
+            try BodyDecoder.decode(body, schema: model, header: header, file: file, releasing: buffer)
         }
         return (graph, metadata(header, schema: embedded))
     }

@@ -37,6 +37,8 @@ extension BodyDecoder {
         case .integer:
             column.integers = try decodeIntegers(attribute, label, present, from: &c)
             column.present = present
+        case .flag:
+            column.flags = try decodeFlags(label, present, from: &c)
         case .double:
             try c.need(8 * presentCount)
             column.doubles = try [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
@@ -52,19 +54,22 @@ extension BodyDecoder {
         return column
     }
 
+    /// Booleans: one byte, 0 or 1, per present row.
+    private func decodeFlags(_ label: String, _ present: [Bool], from c: inout ByteCursor) throws -> [UInt8] {
+        let n = present.count
+        return try [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for i in 0 ..< n {
+                guard present[i] else { buffer[i] = AttributeColumn.nilFlag; continue }
+                let byte = try c.readByte()
+                guard byte <= 1 else { throw c.corrupt("a value of \(label) is \(byte), not 0 or 1", at: c.position - 1) }
+                buffer[i] = byte
+            }
+            initialized = n
+        }
+    }
+
     private func decodeIntegers(_ attribute: Attribute, _ label: String, _ present: [Bool], from c: inout ByteCursor) throws -> [Int64] {
         let n = present.count
-        if attribute.type == .boolean {
-            return try [Int64](unsafeUninitializedCapacity: n) { buffer, initialized in
-                for i in 0 ..< n {
-                    guard present[i] else { buffer[i] = 0; continue }
-                    let byte = try c.readByte()
-                    guard byte <= 1 else { throw c.corrupt("a value of \(label) is \(byte), not 0 or 1", at: c.position - 1) }
-                    buffer[i] = Int64(byte)
-                }
-                initialized = n
-            }
-        }
         let range = attribute.type.integerRange ?? Int64.min ... Int64.max
         return try [Int64](unsafeUninitializedCapacity: n) { buffer, initialized in
             for i in 0 ..< n {
@@ -117,8 +122,28 @@ extension BodyDecoder {
         if attribute.type != .binary && attribute.type != .transformable {
             try checkUTF8(bytes, starts: starts, lengths: lengths, label: label, ids: ids, at: arenaAt, c)
         }
-        return ByteColumn(arena: [UInt8](bytes), starts: starts, lengths: lengths)
+        return ByteColumn(arena: copyArena(bytes, at: c.origin + arenaAt), starts: starts, lengths: lengths)
     }
+
+    /// Copies an arena out of the body a slice at a time, giving each slice's pages back once
+    /// copied, so the body's copy and the column's are not both resident.
+    private func copyArena(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> [UInt8] {
+        guard let pages, bytes.count > Self.arenaSlice else { return [UInt8](bytes) }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+            var copied = 0
+            while copied < bytes.count {
+                let length = min(Self.arenaSlice, bytes.count - copied)
+                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[copied ..< copied + length])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[copied ..< copied + length]))
+                copied += length
+                pages.release(below: offset + copied)
+            }
+            initialized = bytes.count
+        }
+    }
+
+    /// Bytes copied between two page releases.
+    static let arenaSlice = 1 << 20
 
     /// The arena must be valid UTF-8 and every value must start on a character boundary; then
     /// each value is valid on its own. On failure, the first invalid value is named.

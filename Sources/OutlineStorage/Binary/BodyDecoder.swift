@@ -16,6 +16,8 @@ struct BodyDecoder {
     var mirrors: [Slot: RelationshipColumn] = [:]
     /// The relationships the file supplies, each named by its declaring entity.
     var suppliedRelationships: Set<Slot> = []
+    /// The buffer `body` lives in, whose pages are given back once decoded (nil: keep them).
+    var pages: InflatedBuffer?
 
     /// A relationship of an entity.
     struct Slot: Hashable {
@@ -30,8 +32,13 @@ struct BodyDecoder {
     }
 
     /// Decodes `body` (inflated) into a graph; `header` supplies the object counts and next id.
-    static func decode(_ body: UnsafeRawBufferPointer, schema: Schema, header: BinaryHeader, file: String) throws -> ObjectGraph {
+    ///
+    /// With `pages`, the body is read front to back once and each column's bytes are given back
+    /// as soon as the column is decoded, so the body and the graph are not resident together.
+    static func decode(_ body: UnsafeRawBufferPointer, schema: Schema, header: BinaryHeader, file: String,
+                       releasing pages: InflatedBuffer? = nil) throws -> ObjectGraph {
         var decoder = BodyDecoder(schema: schema, file: file)
+        decoder.pages = pages
         var cursor = ByteCursor(body, file: file, region: .body, context: "the body")
         let sections = try SectionTable.read(&cursor, place: "the body") { $0 == BinaryFormat.BodySection.objects.rawValue ? "objects" : nil }
         guard var objects = sections.first?.cursor else {
@@ -143,6 +150,7 @@ struct BodyDecoder {
             }
             let column = try decodeAttribute(info.attributes[a], of: info.name, ids: ids, from: &c)
             loader.withTable(entity) { $0.attributes[a] = column }
+            pages?.release(below: c.origin + c.position)
             filled[a] = true
         }
         for a in filled.indices where !filled[a] {
@@ -163,6 +171,7 @@ struct BodyDecoder {
             guard !linked[r] else { throw c.corrupt("relationship \(info.name).\(name) appears twice", at: at) }
             let column = try decodeRelationship(info, r, ids: ids, from: &c)
             loader.withTable(entity) { $0.relationships[r] = column }
+            pages?.release(below: c.origin + c.position)
             loader.markSupplied(entity: entity, relationship: r)
             suppliedRelationships.insert(declaring(Slot(entity: entity, relationship: r)))
             linked[r] = true
@@ -185,6 +194,8 @@ struct BodyDecoder {
         case .integer:
             column.integers = [Int64](repeating: 0, count: rows)
             column.present = [Bool](repeating: false, count: rows)
+        case .flag:
+            column.flags = [UInt8](repeating: AttributeColumn.nilFlag, count: rows)
         case .double:
             column.doubles = [Double](repeating: 0, count: rows)
             column.present = [Bool](repeating: false, count: rows)

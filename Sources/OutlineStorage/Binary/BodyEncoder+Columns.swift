@@ -29,11 +29,9 @@ extension BodyEncoder {
         }
         switch column.storage {
         case .integer:
-            if column.type == .boolean {
-                for row in rows where column.present[row] { w.writeByte(column.integers[row] != 0 ? 1 : 0) }
-            } else {
-                for row in rows where column.present[row] { w.writeSignedVarint(column.integers[row]) }
-            }
+            for row in rows where column.present[row] { w.writeSignedVarint(column.integers[row]) }
+        case .flag:
+            for row in rows where column.flags[row] != AttributeColumn.nilFlag { w.writeByte(column.flags[row]) }
         case .double:
             for row in rows where column.present[row] { w.writeDouble(column.doubles[row]) }
         case .bytes:

@@ -37,9 +37,10 @@ enum ChunkCompression {
     /// buffer of exactly the declared size and calls `body` with it.
     ///
     /// The buffer is allocated only after the file size, the limits and every chunk's CRC-32
-    /// have been checked; it is freed when `body` returns.
+    /// have been checked; it is unmapped when `body` returns. `body` may give back the pages it
+    /// has read through ``InflatedBuffer/release(below:)``.
     static func withInflatedBody<R>(_ bytes: UnsafeRawBufferPointer, header: BinaryHeader, file: String,
-                                    _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+                                    _ body: (UnsafeRawBufferPointer, InflatedBuffer) throws -> R) throws -> R {
         let start = header.size
         let stored = header.storedBodySize
         let available = bytes.count - start
@@ -69,8 +70,11 @@ enum ChunkCompression {
         }
         try report(outcomes, header: header, offsets: offsets, file: file)
 
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(output, 1), alignment: 16)
-        defer { buffer.deallocate() }
+        guard let inflated = InflatedBuffer(count: output) else {
+            throw StorageError(.limitExceeded, file: file, "there is no memory for the \(BinaryError.byteCount(output)) the body inflates to",
+                               hint: "Close other programs, or open the document on a machine with more memory.")
+        }
+        let buffer = inflated.bytes
         outcomes.withUnsafeMutableBufferPointer { results in
             let shared = SharedOutcomes(input: bytes, outcomes: results, output: buffer)
             DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
@@ -82,7 +86,7 @@ enum ChunkCompression {
             }
         }
         try report(outcomes, header: header, offsets: offsets, file: file)
-        return try body(UnsafeRawBufferPointer(rebasing: buffer[0 ..< output]))
+        return try withExtendedLifetime(inflated) { try body(UnsafeRawBufferPointer(buffer), inflated) }
     }
 
     /// Throws for the first chunk, in file order, that failed.

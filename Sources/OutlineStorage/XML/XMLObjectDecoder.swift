@@ -137,8 +137,12 @@ final class XMLObjectDecoder: StoreObjectSink {
                 value = number
             }
             loader.withTable(object.entity) { table in
-                table.attributes[a].integers[row] = value
-                table.attributes[a].present[row] = true
+                if type == .boolean {
+                    table.attributes[a].flags[row] = UInt8(value)
+                } else {
+                    table.attributes[a].integers[row] = value
+                    table.attributes[a].present[row] = true
+                }
             }
         case .double, .float, .date:
             guard let value = XMLValueParsing.double(text) else { throw invalid(text, type) }

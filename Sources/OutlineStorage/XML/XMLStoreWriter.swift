@@ -63,6 +63,7 @@ enum XMLStoreWriter {
             for (a, type, opening) in plan.attributes {
                 switch tables[e].attributes[a].storage {
                 case .integer, .double: if !tables[e].attributes[a].present[row] { continue }
+                case .flag: if tables[e].attributes[a].flags[row] == AttributeColumn.nilFlag { continue }
                 case .bytes: if tables[e].attributes[a].bytes.lengths[row] < 0 { continue }
                 case .other: if tables[e].attributes[a].others[row] == nil { continue }
                 }
@@ -104,7 +105,7 @@ enum XMLStoreWriter {
         case .integer16, .integer32, .integer64:
             output.appendDecimal(tables[e].attributes[a].integers[row])
         case .boolean:
-            output.append(tables[e].attributes[a].integers[row] != 0 ? 0x31 : 0x30)
+            output.append(tables[e].attributes[a].flags[row] != 0 ? 0x31 : 0x30)
         case .date:
             XMLNumberFormatting.appendFixed20(tables[e].attributes[a].doubles[row], to: &output)
         case .double, .float:
