@@ -6,6 +6,11 @@ import Foundation
 /// floats and dates (seconds since 2001) in `doubles`, strings and binary data in `bytes`; the
 /// rare kinds (Decimal, UUID, Undefined) in `others`. Integers and doubles use `present` to tell
 /// nil from a value.
+///
+/// A column made by ``allNil(type:rows:)`` stores nothing at all until a row gets a value: many
+/// columns of a big document (notes, dates, extra data) are nil in every row, and a million
+/// rows of nothing would otherwise cost megabytes. Code that reads the arrays directly checks
+/// ``isNil(_:)`` first; every row of such a column is nil.
 @_spi(Storage) public struct AttributeColumn: Sendable {
     /// How the column stores its values.
     public enum Storage: Sendable {
@@ -24,6 +29,9 @@ import Foundation
     public var bytes = ByteColumn()
     public var others: [Value?] = []
     public var present: [Bool] = []
+    /// The rows of a column that has been nil in every row since ``allNil(type:rows:)`` made
+    /// it; while this is above 0 the arrays above are empty.
+    public private(set) var untouchedNilRows = 0
 
     public init(type: AttributeType) {
         self.type = type
@@ -36,8 +44,16 @@ import Foundation
         }
     }
 
+    /// A column of `rows` nil values that stores nothing until one of them is set.
+    public static func allNil(type: AttributeType, rows: Int) -> AttributeColumn {
+        var column = AttributeColumn(type: type)
+        column.untouchedNilRows = rows
+        return column
+    }
+
     public var count: Int {
-        switch storage {
+        if untouchedNilRows > 0 { return untouchedNilRows }
+        return switch storage {
         case .integer: integers.count
         case .flag: flags.count
         case .double: doubles.count
@@ -47,6 +63,7 @@ import Foundation
     }
 
     public mutating func reserve(_ rows: Int, bytesPerRow: Int = 16) {
+        if untouchedNilRows > 0 { return }
         switch storage {
         case .integer: integers.reserveCapacity(rows); present.reserveCapacity(rows)
         case .flag: flags.reserveCapacity(rows)
@@ -58,6 +75,13 @@ import Foundation
 
     /// Appends a row. `value` must already have the storage form of ``type`` (see ``Value/converted(to:)``).
     public mutating func append(_ value: Value?) {
+        if untouchedNilRows > 0 {
+            if value == nil {
+                untouchedNilRows += 1
+                return
+            }
+            materialize()
+        }
         switch storage {
         case .integer:
             integers.append(value?.integerValue ?? 0)
@@ -84,6 +108,11 @@ import Foundation
 
     /// Replaces the value of `row`.
     public mutating func set(_ row: Int, _ value: Value?) {
+        if untouchedNilRows > 0 {
+            precondition(row < untouchedNilRows, "row \(row) is past the column's \(untouchedNilRows) rows")
+            if value == nil { return }
+            materialize()
+        }
         switch storage {
         case .integer:
             integers[row] = value?.integerValue ?? 0
@@ -110,6 +139,7 @@ import Foundation
 
     /// The value of `row`, or nil.
     public func value(_ row: Int) -> Value? {
+        if untouchedNilRows > 0 { return nil }
         switch storage {
         case .integer:
             guard present[row] else { return nil }
@@ -131,7 +161,8 @@ import Foundation
     }
 
     public func isNil(_ row: Int) -> Bool {
-        switch storage {
+        if untouchedNilRows > 0 { return true }
+        return switch storage {
         case .integer, .double: !present[row]
         case .flag: flags[row] == Self.nilFlag
         case .bytes: bytes.isNil(row)
@@ -144,5 +175,25 @@ import Foundation
     static func flag(_ value: Value?) -> UInt8 {
         guard let value else { return nilFlag }
         return (value.integerValue ?? 0) != 0 ? 1 : 0
+    }
+
+    /// Gives an untouched all-nil column real storage: nil in every row.
+    private mutating func materialize() {
+        let rows = untouchedNilRows
+        untouchedNilRows = 0
+        switch storage {
+        case .integer:
+            integers = [Int64](repeating: 0, count: rows)
+            present = [Bool](repeating: false, count: rows)
+        case .flag:
+            flags = [UInt8](repeating: Self.nilFlag, count: rows)
+        case .double:
+            doubles = [Double](repeating: 0, count: rows)
+            present = [Bool](repeating: false, count: rows)
+        case .bytes:
+            bytes = ByteColumn(arena: [], starts: [Int](repeating: 0, count: rows), lengths: [Int32](repeating: -1, count: rows))
+        case .other:
+            others = [Value?](repeating: nil, count: rows)
+        }
     }
 }

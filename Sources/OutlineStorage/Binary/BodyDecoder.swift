@@ -187,25 +187,9 @@ struct BodyDecoder {
         }
     }
 
-    /// A column of `rows` nil values.
+    /// A column of `rows` nil values, which stores nothing until a value is set.
     static func nilColumn(_ type: AttributeType, rows: Int) -> AttributeColumn {
-        var column = AttributeColumn(type: type)
-        switch column.storage {
-        case .integer:
-            column.integers = [Int64](repeating: 0, count: rows)
-            column.present = [Bool](repeating: false, count: rows)
-        case .flag:
-            column.flags = [UInt8](repeating: AttributeColumn.nilFlag, count: rows)
-        case .double:
-            column.doubles = [Double](repeating: 0, count: rows)
-            column.present = [Bool](repeating: false, count: rows)
-        case .bytes:
-            column.bytes = ByteColumn(arena: [], starts: [Int](repeating: 0, count: rows),
-                                      lengths: [Int32](repeating: -1, count: rows))
-        case .other:
-            column.others = [Value?](repeating: nil, count: rows)
-        }
-        return column
+        AttributeColumn.allNil(type: type, rows: rows)
     }
 
     /// Object ids are unique across the document: each table is ascending (checked while

@@ -61,12 +61,7 @@ enum XMLStoreWriter {
             output.appendDecimal(tables[e].ids[row])
             output.append("\">\n" as StaticString)
             for (a, type, opening) in plan.attributes {
-                switch tables[e].attributes[a].storage {
-                case .integer, .double: if !tables[e].attributes[a].present[row] { continue }
-                case .flag: if tables[e].attributes[a].flags[row] == AttributeColumn.nilFlag { continue }
-                case .bytes: if tables[e].attributes[a].bytes.lengths[row] < 0 { continue }
-                case .other: if tables[e].attributes[a].others[row] == nil { continue }
-                }
+                if tables[e].attributes[a].isNil(row) { continue }
                 output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
                 writeValue(type, tables, e, a, row, to: &output)
                 output.append("</attribute>\n" as StaticString)
