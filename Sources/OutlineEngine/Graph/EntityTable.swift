@@ -40,4 +40,16 @@
         for i in relationships.indices { relationships[i].appendRow() }
         return row
     }
+
+    /// Appends a live row with every attribute nil and empty relationships, allocating nothing
+    /// per row beyond the columns' own growth (stores call this once per object they read).
+    mutating func appendEmptyRow(id: UInt64) -> Int {
+        let row = ids.count
+        ids.append(id)
+        alive.append(true)
+        liveCount += 1
+        for i in attributes.indices { attributes[i].append(nil) }
+        for i in relationships.indices { relationships[i].appendRow() }
+        return row
+    }
 }

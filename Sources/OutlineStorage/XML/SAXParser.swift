@@ -210,44 +210,48 @@ final class SAXParser {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
             guard let localName else { return }
-            saxParser(context).start(SAXName(pointer: localName), SAXAttributes(base: attributes, count: Int(attributeCount)))
+            withSAXParser(context) { $0.start(SAXName(pointer: localName), SAXAttributes(base: attributes, count: Int(attributeCount))) }
         }
         handler.endElementNs = { context, localName, _, _ in
             guard let localName else { return }
-            saxParser(context).end(SAXName(pointer: localName))
+            withSAXParser(context) { $0.end(SAXName(pointer: localName)) }
         }
         handler.characters = { context, bytes, length in
             guard let bytes, length > 0 else { return }
-            saxParser(context).text(UnsafeBufferPointer(start: bytes, count: Int(length)))
+            withSAXParser(context) { $0.text(UnsafeBufferPointer(start: bytes, count: Int(length))) }
         }
         handler.cdataBlock = handler.characters
         handler.entityDecl = { context, name, _, _, _, _ in
-            saxParser(context).refuseDeclaration("the entity \"\(name.map { String(cString: $0) } ?? "")\"")
+            withSAXParser(context) { $0.refuseDeclaration("the entity \"\(name.map { String(cString: $0) } ?? "")\"") }
         }
         handler.unparsedEntityDecl = { context, name, _, _, _ in
-            saxParser(context).refuseDeclaration("the entity \"\(name.map { String(cString: $0) } ?? "")\"")
+            withSAXParser(context) { $0.refuseDeclaration("the entity \"\(name.map { String(cString: $0) } ?? "")\"") }
         }
         handler.elementDecl = { context, name, _, _ in
-            saxParser(context).refuseDeclaration("the element \"\(name.map { String(cString: $0) } ?? "")\"")
+            withSAXParser(context) { $0.refuseDeclaration("the element \"\(name.map { String(cString: $0) } ?? "")\"") }
         }
         handler.attributeDecl = { context, element, attribute, _, _, _, tree in
             defer { if let tree { xmlFreeEnumeration(tree) } }
             let name = [element, attribute].compactMap { $0.map { String(cString: $0) } }.joined(separator: " ")
-            saxParser(context).refuseDeclaration("attributes of \"\(name)\"")
+            withSAXParser(context) { $0.refuseDeclaration("attributes of \"\(name)\"") }
         }
         handler.notationDecl = { context, name, _, _ in
-            saxParser(context).refuseDeclaration("the notation \"\(name.map { String(cString: $0) } ?? "")\"")
+            withSAXParser(context) { $0.refuseDeclaration("the notation \"\(name.map { String(cString: $0) } ?? "")\"") }
         }
         handler.serror = { context, error in
             guard let context, let error else { return }
-            saxParser(context).report(error.pointee)
+            withSAXParser(context) { $0.report(error.pointee) }
         }
         return handler
     }
 }
 
-/// The ``SAXParser`` libxml2 hands back as user data to every callback.
-private func saxParser(_ context: UnsafeMutableRawPointer?) -> SAXParser {
+/// Calls `body` with the ``SAXParser`` libxml2 hands back as user data to every callback.
+///
+/// `parse` keeps the parser alive for the whole parse, so the reference is used as it is,
+/// without retaining and releasing it per callback (millions of times for a big store).
+@inline(__always)
+private func withSAXParser<R>(_ context: UnsafeMutableRawPointer?, _ body: (SAXParser) -> R) -> R {
     guard let context else { preconditionFailure("libxml2 called back without the user data it was given") }
-    return Unmanaged<SAXParser>.fromOpaque(context).takeUnretainedValue()
+    return Unmanaged<SAXParser>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
 }

@@ -48,7 +48,9 @@ final class XMLStoreParser: SAXDelegate {
     private var uuid: UUID?
     private var nextObjectID: UInt64?
     private var sawMetadata = false
-    @exclusivity(unchecked) private var sink: StoreObjectSink?
+    /// Not retained: `onMetadata`'s caller keeps the sink alive until parsing ends, and a
+    /// retain and release per element are measurable on big stores.
+    @exclusivity(unchecked) private unowned(unsafe) var sink: StoreObjectSink?
     /// The metadata, once `</databaseInfo>` has been read.
     private(set) var metadata: StoreMetadata?
 
