@@ -56,9 +56,9 @@ import OutlineStorage
         try Self.writeDocument(document, version: scenario.version, format: scenario.format, items: Self.items)
         let old = try box.bytes("doc.outline")
 
-        // One undisturbed run: the new bytes, and when the temporary file appears and is renamed.
-        let reference = try Self.runWatching(box, scenario.arguments)
-        #expect(reference.status == 0, "the undisturbed run failed")
+        // Undisturbed runs: the new bytes, and when the temporary file appears and is renamed.
+        let first = try Self.runWatching(box, scenario.arguments)
+        #expect(first.status == 0, "the undisturbed run failed")
         let new = try box.bytes("doc.outline")
         #expect(new != old)
         // A migration writes the same bytes each time; an added item records when it was
@@ -67,7 +67,7 @@ import OutlineStorage
         let second = try Self.runWatching(box, scenario.arguments)
         #expect(second.status == 0)
         // Other tests share the machine: plan the kills on the longer of the two runs.
-        let reference = reference.duration >= second.duration ? reference : second
+        let reference = first.duration >= second.duration ? first : second
         let isDeterministic = try box.bytes("doc.outline") == new
         #expect(isDeterministic || scenario.command == "add", "two migrations wrote different bytes")
         try restore(old)
