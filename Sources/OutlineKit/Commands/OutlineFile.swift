@@ -75,11 +75,13 @@ public final class OutlineFile {
 
     /// Creates a new empty outline (the root item only) at the current schema version and saves it.
     ///
-    /// - Parameter replacing: replace an existing file; without it an existing file is an error.
+    /// A file it replaces is first locked as ``openForEditing(_:lockTimeout:progress:)`` does,
+    /// so that it waits for an editor of that file to finish.
+    /// - Parameters:
+    ///   - replacing: replace an existing file; without it an existing file is an error.
+    ///   - lockTimeout: how many seconds to wait for another process editing the file it replaces.
     /// - Throws: ``OutlineError`` `fileExists`, or ``OutlineStorage/StorageError`` when the
-    ///   file cannot be written.
-    /// A file replaced with `replacing` is first locked (see ``openForEditing(_:lockTimeout:progress:)``),
-    /// so that an editor's save in progress is not lost under the new document.
+    ///   file cannot be written (`conflict` when another process edits it for too long).
     @discardableResult
     public static func create(_ path: String, format: DocumentFormat, replacing: Bool,
                               lockTimeout: Double = defaultLockTimeout) throws -> OutlineFile {
