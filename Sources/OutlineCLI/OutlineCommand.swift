@@ -17,7 +17,10 @@ struct OutlineCommand: ParsableCommand {
             top-level item), / for the root, or #ID for an item's stable id (see show --ids).
 
             Documents written with an older schema version are migrated when edited; the old \
-            file is kept as FILE.bak. Exit status: 0 success, 1 the work failed, 64 bad usage.
+            file is kept as FILE.bak. Commands that change a document wait for another \
+            command changing the same document to finish (up to 30 seconds, or \
+            OUTLINE_LOCK_TIMEOUT seconds); commands that only read never wait. Exit status: \
+            0 success, 1 the work failed, 64 bad usage.
 
             Examples:
               outline create groceries.outline
@@ -36,6 +39,9 @@ struct OutlineCommand: ParsableCommand {
     static func main() {
         // A closed pipe (`outline show big.outline | head`) must end writes, not the process.
         signal(SIGPIPE, SIG_IGN)
+        // Likewise a file size limit (`ulimit -f`): a write past it fails with EFBIG, and the
+        // save reports it and leaves the document as it was, instead of the process dying.
+        signal(SIGXFSZ, SIG_IGN)
         main(nil)
     }
 }

@@ -49,13 +49,14 @@ final class CLISandbox {
         try run(arguments)
     }
 
-    func run(_ arguments: [String]) throws -> CLIResult {
-        let process = Process()
-        process.executableURL = try CLI.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        // Help text wraps at the terminal width; pin it.
-        process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 }
+    /// Runs `outline ARGUMENTS` with the folder as working directory.
+    ///
+    /// - Parameters:
+    ///   - environment: variables added to the test's own environment.
+    ///   - launcher: a command that runs the tool, given its path and arguments after its own
+    ///     (`setpriv ... --`, a shell setting limits); none runs it directly.
+    func run(_ arguments: [String], environment: [String: String] = [:], via launcher: [String] = []) throws -> CLIResult {
+        let process = try prepare(arguments, environment: environment, via: launcher)
         let out = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -77,6 +78,28 @@ final class CLISandbox {
                          stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                          stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
                          crashed: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// A process that runs `outline ARGUMENTS` in the folder once started; see ``run(_:environment:via:)``.
+    func prepare(_ arguments: [String], environment: [String: String] = [:], via launcher: [String] = []) throws -> Process {
+        let process = Process()
+        let binary = try CLI.binary()
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = folder
+        // Help text wraps at the terminal width; pin it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 }.merging(environment) { $1 }
+        return process
+    }
+
+    /// The names in the folder that are temporary files of a save (`.NAME.outline-tmp-XXXXXX`).
+    func temporaries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".outline-tmp-") }.sorted()
     }
 
     /// Writes an outline at schema version `version` (`"Outline"`, `"Outline 2"`, `"Outline 3"`)

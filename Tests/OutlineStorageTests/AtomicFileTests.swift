@@ -109,10 +109,47 @@ import OutlineStorage
         let stale = [".notes.outline.outline-tmp-Ab3dE9", ".notes.outline.outline-tmp-000000"]
         let kept = [".other.outline.outline-tmp-Ab3dE9", ".notes.outline.outline-tmp-short", "notes.outline.outline-tmp-Ab3dE9"]
         for name in stale + kept { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data([0]))) }
-        #expect(try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 60).isEmpty)  // too recent
-        let removed = try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
+        // Unlocked and holding bytes: left by a dead save, however recent.
+        let removed = try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 60)
         #expect(removed.sorted() == stale.map { folder + "/" + $0 }.sorted())
         #expect(try names() == (kept + ["notes.outline"]).sorted())
+    }
+
+    @Test func aTemporaryFileBeingWrittenIsLeftAlone() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1], to: path)
+        let writing = folder + "/.notes.outline.outline-tmp-Wr1t3s"
+        let justCreated = folder + "/.notes.outline.outline-tmp-N3wOne"
+        #expect(FileManager.default.createFile(atPath: writing, contents: Data([7, 7])))
+        #expect(FileManager.default.createFile(atPath: justCreated, contents: Data()))
+        // A save under way holds a shared lock on the folder, and one on its temporary file.
+        let saving = open(folder, O_RDONLY | O_DIRECTORY)
+        #expect(saving >= 0 && flock(saving, LOCK_SH) == 0)
+        let fd = open(writing, O_RDONLY)
+        #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        #expect(try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 60).isEmpty)
+        // Empty and unlocked while a save is under way: maybe one not yet locked, until it is old.
+        #expect(try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0) == [justCreated])
+        close(fd)
+        #expect(try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 60) == [writing])
+        // With no save under way, an empty one is a leftover however young.
+        #expect(FileManager.default.createFile(atPath: justCreated, contents: Data()))
+        close(saving)
+        #expect(try AtomicFile.removeStaleTemporaries(beside: path, olderThan: 60) == [justCreated])
+        #expect(try names() == ["notes.outline"])
+    }
+
+    @Test func twoPathsOfOneFileAreTheSameFile() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1], to: path)
+        try AtomicFile.write([1], to: folder + "/other.outline")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.outline", withDestinationPath: "notes.outline")
+        #expect(AtomicFile.namesSameFile(path, folder + "/link.outline"))
+        #expect(AtomicFile.namesSameFile(path, folder + "/./notes.outline"))
+        #expect(!AtomicFile.namesSameFile(path, folder + "/other.outline"))
+        #expect(!AtomicFile.namesSameFile(path, folder + "/missing.outline"))
     }
 }
 

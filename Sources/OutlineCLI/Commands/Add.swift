@@ -38,7 +38,7 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutlineFile.open(document.file)
+        let file = try document.openForEditing()
         let parent = try file.item(at: under ?? "/")
         let item = try file.attributing(at: under ?? "/") {
             try file.document.insertItem(text, under: parent, at: at.map { $0 - 1 }, note: note, done: done)

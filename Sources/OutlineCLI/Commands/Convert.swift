@@ -79,7 +79,8 @@ struct Convert: ParsableCommand {
         defer { progress.finish() }
         let result = try DocumentConverter.convert(input: input, output: output, to: try outputFormat(), level: level,
                                                    model: try model.bundle(), strict: strict,
-                                                   flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), progress: progress.handler)
+                                                   flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), lockTimeout: LockWait.seconds,
+                                                   progress: progress.handler)
         progress.finish()
         if let migration = result.migration {
             Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")

@@ -24,6 +24,6 @@ struct Create: ParsableCommand {
     var force = false
 
     func run() throws {
-        try OutlineFile.create(file, format: format.documentFormat, replacing: force)
+        try OutlineFile.create(file, format: format.documentFormat, replacing: force, lockTimeout: LockWait.seconds)
     }
 }

@@ -35,7 +35,7 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutlineFile.open(document.file)
+        let file = try document.openForEditing()
         let item = try file.item(at: path)
         try file.attributing(at: path) {
             let outline = file.document

@@ -55,7 +55,8 @@ struct Migrate: ParsableCommand {
             return
         }
         let outcome = try DocumentMigration.migrate(path: document.file, model: bundle, targetName: version, output: output,
-                                                    keepsBackup: !noBackup, progress: progress.handler)
+                                                    keepsBackup: !noBackup, lockTimeout: LockWait.seconds,
+                                                    progress: progress.handler)
         progress.finish()
         Console.output(printing.json ? outcome.renderJSON() : outcome.renderText())
     }

@@ -48,7 +48,7 @@ struct Move: ParsableCommand {
     }
 
     func run() throws {
-        let file = try OutlineFile.open(document.file)
+        let file = try document.openForEditing()
         let item = try file.item(at: path)
         let destination = try under.map(file.item(at:))
         try file.attributing(at: path) {

@@ -16,7 +16,7 @@ struct Remove: ParsableCommand {
     var path: String
 
     func run() throws {
-        let file = try OutlineFile.open(document.file)
+        let file = try document.openForEditing()
         let item = try file.item(at: path)
         try file.attributing(at: path) { try file.document.deleteItem(item) }
         if let notice = try file.save() { Console.note(notice) }

@@ -31,6 +31,9 @@ public enum DocumentConverter {
     ///   - level: zlib level of binary output, 0...9.
     ///   - strict: interchange input is read strictly: the first oddity is an error, not a warning.
     ///   - flavor: how OPML output writes done state (each item keeps its own spelling when nil).
+    ///   - lockTimeout: when `output` is the input file itself (converting in place), how many
+    ///     seconds to wait for another process editing it; its ``OutlineStorage/DocumentLock``
+    ///     is then held from reading to writing.
     ///   - progress: called as the work moves on: reading, migrating an older input, writing.
     /// - Throws: ``OutlineStorage/StorageError`` when the input cannot be read or migrated or
     ///   the output cannot be written (the output is then unchanged); ``OutlineError``
@@ -38,7 +41,10 @@ public enum DocumentConverter {
     public static func convert(input: String, output: String, to format: ConversionFormat,
                                level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
                                strict: Bool = false, flavor: OPMLFlavor? = nil,
+                               lockTimeout: Double = OutlineFile.defaultLockTimeout,
                                progress: ((WorkProgress) -> Void)? = nil) throws -> Result {
+        let lock = AtomicFile.namesSameFile(input, output) ? try DocumentLock.acquire(input, timeout: lockTimeout) : nil
+        defer { lock?.release() }
         let store: PersistentStore
         progress?(.reading(input))
         var result: Result

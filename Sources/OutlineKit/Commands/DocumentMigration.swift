@@ -76,12 +76,24 @@ public enum DocumentMigration {
     /// place (atomically, keeping `FILE.bak` when `keepsBackup`) or into `output`, in the
     /// document's own format.
     ///
-    /// - Parameter progress: called as the work moves on (reading, migrating, writing).
+    /// In place, the document's ``OutlineStorage/DocumentLock`` is held from reading to
+    /// writing, so an edit saved by another process meanwhile is not lost.
+    /// - Parameters:
+    ///   - lockTimeout: how many seconds to wait for another process editing the document.
+    ///   - progress: called as the work moves on (reading, migrating, writing).
     /// - Throws: ``OutlineStorage/StorageError`` `migrationFailed` listing every blocker or
-    ///   data violation (nothing is written), or any error of reading and writing.
+    ///   data violation (nothing is written), `conflict` when another process edits the
+    ///   document for longer than `lockTimeout`, or any error of reading and writing.
     public static func migrate(path: String, model: ModelBundle, targetName: String? = nil, output: String? = nil,
                                keepsBackup: Bool = true, options: MigrationOptions = MigrationOptions(),
+                               lockTimeout: Double = OutlineFile.defaultLockTimeout,
                                progress: ((WorkProgress) -> Void)? = nil) throws -> Outcome {
+        var lock: DocumentLock?
+        if output == nil || output == path {
+            lock = try DocumentLock.acquire(path, timeout: lockTimeout)
+            _ = try? AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
+        }
+        defer { lock?.release() }
         progress?(.reading(path))
         let store = try PersistentStore.open(path, model: model, targetName: targetName, migrationOptions: options,
                                              progress: progress.map { report in { report(.migrating($0)) } })

@@ -8,6 +8,11 @@ import OutlineStorage
 /// memory (the file is untouched); the first ``save()`` then writes it at the current
 /// version and keeps the old bytes as `FILE.bak`. Every save is atomic: a failed command
 /// leaves the file exactly as it was. Errors name the file (see ``attributed(_:)``).
+///
+/// A file opened with ``openForEditing(_:lockTimeout:progress:)`` holds the document's
+/// ``OutlineStorage/DocumentLock`` until it is released or deinitialized, so that two
+/// processes editing one document take turns instead of one overwriting the other's change.
+/// A file opened with ``open(_:progress:)`` takes no lock: readers never wait.
 public final class OutlineFile {
     /// The file, as the user named it.
     public let path: String
@@ -15,10 +20,13 @@ public final class OutlineFile {
     public let store: PersistentStore
     /// The outline over the store's objects; edit through it, then ``save()``.
     public let document: OutlineDocument
+    /// The lock held while editing; nil for a file opened to read.
+    public private(set) var lock: DocumentLock?
 
-    private init(path: String, store: PersistentStore) throws {
+    private init(path: String, store: PersistentStore, lock: DocumentLock? = nil) throws {
         self.path = path
         self.store = store
+        self.lock = lock
         do {
             document = try OutlineDocument(context: store.context)
         } catch {
@@ -26,7 +34,12 @@ public final class OutlineFile {
         }
     }
 
-    /// Opens the outline at `path`, migrating an older document in memory to the current version.
+    /// How long ``openForEditing(_:lockTimeout:progress:)`` waits by default for another
+    /// process editing the document, in seconds.
+    public static let defaultLockTimeout = 30.0
+
+    /// Opens the outline at `path` to read it, migrating an older document in memory to the
+    /// current version. No lock is taken: reading never waits for an editor.
     ///
     /// - Parameter progress: called while a migration runs.
     /// - Throws: ``OutlineStorage/StorageError`` for files that cannot be read or migrated,
@@ -36,23 +49,54 @@ public final class OutlineFile {
         return try OutlineFile(path: path, store: store)
     }
 
+    /// Opens the outline at `path` to edit and save it: first waits until no other process
+    /// edits it and takes its ``OutlineStorage/DocumentLock`` (held until ``release()``), then
+    /// opens it as ``open(_:progress:)`` does. Temporary files that killed saves left beside
+    /// it are removed.
+    ///
+    /// - Parameter lockTimeout: how many seconds to wait for another editor to finish.
+    /// - Throws: ``OutlineStorage/StorageError`` `conflict` when another process still edits the
+    ///   document after `lockTimeout` seconds, and the errors of ``open(_:progress:)``.
+    public static func openForEditing(_ path: String, lockTimeout: Double = defaultLockTimeout,
+                                      progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
+        let lock = try DocumentLock.acquire(path, timeout: lockTimeout)
+        // Holding the lock, no other editor is saving: every unlocked temporary file is stale.
+        _ = try? AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
+        let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, progress: progress)
+        return try OutlineFile(path: path, store: store, lock: lock)
+    }
+
+    /// Releases the editing lock, letting another process edit the document; later saves are
+    /// still refused when the file changed meanwhile (`conflict`).
+    public func release() {
+        lock?.release()
+        lock = nil
+    }
+
     /// Creates a new empty outline (the root item only) at the current schema version and saves it.
     ///
-    /// - Parameter replacing: replace an existing file; without it an existing file is an error.
+    /// A file it replaces is first locked as ``openForEditing(_:lockTimeout:progress:)`` does,
+    /// so that it waits for an editor of that file to finish.
+    /// - Parameters:
+    ///   - replacing: replace an existing file; without it an existing file is an error.
+    ///   - lockTimeout: how many seconds to wait for another process editing the file it replaces.
     /// - Throws: ``OutlineError`` `fileExists`, or ``OutlineStorage/StorageError`` when the
-    ///   file cannot be written.
+    ///   file cannot be written (`conflict` when another process edits it for too long).
     @discardableResult
-    public static func create(_ path: String, format: DocumentFormat, replacing: Bool) throws -> OutlineFile {
+    public static func create(_ path: String, format: DocumentFormat, replacing: Bool,
+                              lockTimeout: Double = defaultLockTimeout) throws -> OutlineFile {
         var isDirectory: ObjCBool = false
+        var lock: DocumentLock?
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard replacing, !isDirectory.boolValue else {
                 throw OutlineError(.fileExists, file: path,
                                    isDirectory.boolValue ? "a folder with this name exists" : "the file already exists",
                                    hint: isDirectory.boolValue ? "Choose another name." : "Choose another name, or pass --force to replace it.")
             }
+            lock = try DocumentLock.acquire(path, timeout: lockTimeout)
         }
         let store = PersistentStore(schema: try OutlineSchemas.current, path: path, format: format)
-        let file = try OutlineFile(path: path, store: store)
+        let file = try OutlineFile(path: path, store: store, lock: lock)
         try store.save()
         return file
     }

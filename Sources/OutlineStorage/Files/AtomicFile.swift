@@ -12,7 +12,12 @@ import Foundation
 /// which is synced, given the target's permissions and renamed over the target; then the
 /// folder is synced. On any failure before the rename the temporary file is removed and the
 /// target is untouched. A path that is a symbolic link is resolved: the link's target is
-/// replaced and the link stays a link.
+/// replaced and the link stays a link. A target its owner made read-only is not replaced.
+///
+/// While it saves, the writer holds a shared `flock` on the folder and an exclusive one on its
+/// temporary file (from creating it until after the rename), so that
+/// ``removeStaleTemporaries(beside:olderThan:)`` can tell the leftovers of a killed save
+/// (unlocked) from a save in progress in another process, however recent they are.
 public enum AtomicFile {
     /// The part of a temporary file's name between the document name and the random suffix.
     public static let temporaryMarker = ".outline-tmp-"
@@ -32,8 +37,16 @@ public enum AtomicFile {
         if let existing, !existing.isRegularFile {
             throw FileError.make(existing.isDirectory ? EISDIR : EINVAL, .writing, file: file, "cannot save over \(target)")
         }
+        if existing != nil, let refusal = SystemCall.writeAccessError(target) {
+            throw FileError.make(refusal, .writing, file: file, "cannot save over \(target)")
+        }
         let (folder, name) = split(target)
-        let temporary = try writeTemporary(bytes, in: folder, for: name, like: existing, file: file)
+        // Tells cleaners a save is under way in this folder (see removeStaleTemporaries).
+        let folderLock = SystemCall.lockFolderShared(folder)
+        defer { folderLock.map(SystemCall.closeQuietly) }
+        let (temporary, fd) = try writeTemporary(bytes, in: folder, for: name, like: existing, file: file)
+        // Closed (and its lock released) only once the temporary file is renamed or removed.
+        defer { SystemCall.closeQuietly(fd) }
         do {
             if keepBackup && existing != nil {
                 try makeBackup(of: target, file: file)
@@ -53,25 +66,55 @@ public enum AtomicFile {
 
     /// Removes the temporary files that interrupted saves of `path` left in its folder.
     ///
-    /// Only files named like this module's temporary files for this document are touched.
-    /// - Parameter age: only files last modified at least this many seconds ago, so that a save
-    ///   in progress in another process is left alone.
+    /// Only files named like this module's temporary files for this document are touched, and
+    /// of those only the ones no process is writing. A save holds a shared lock on the folder
+    /// while it works: when nobody holds one, no save is under way and every such file is a
+    /// leftover. Otherwise a save holds a lock on its temporary file from the moment it has
+    /// created it, so an unlocked one that holds bytes was left by a save that died, however
+    /// recently; an unlocked empty one may be a save that has not yet locked it, and is removed
+    /// only once it is `age` seconds old.
+    /// - Parameter age: while a save is under way in the folder, how old an empty unlocked
+    ///   temporary file must be to be removed, in seconds.
     /// - Returns: the paths removed.
     @discardableResult
     public static func removeStaleTemporaries(beside path: String, olderThan age: Double = 60) throws -> [String] {
         let target = try resolveLinks(path, file: path)
         let (folder, name) = split(target)
         let prefix = ".\(name)\(temporaryMarker)"
-        let now = Date().timeIntervalSince1970
+        // Held while cleaning: saves wait for it before creating their temporary file.
+        let quiet = SystemCall.tryLockFolderExclusively(folder)
+        defer { quiet.map(SystemCall.closeQuietly) }
+        let age = quiet == nil ? age : -.infinity
         var removed: [String] = []
         for entry in try SystemCall.listDirectory(folder, file: path) where isTemporaryName(entry, prefix: prefix) {
             let candidate = folder == "/" ? "/\(entry)" : "\(folder)/\(entry)"
-            guard let status = try SystemCall.status(candidate, followingLinks: false, .writing, file: path),
-                  status.isRegularFile, now - status.modified >= age else { continue }
-            try SystemCall.removeFile(candidate, file: path, "cannot remove the stale temporary file \(candidate)")
-            removed.append(candidate)
+            if try removeIfAbandoned(candidate, age: age, file: path) { removed.append(candidate) }
         }
         return removed
+    }
+
+    /// Removes the temporary file `candidate` when no save is writing it; see ``removeStaleTemporaries(beside:olderThan:)``.
+    private static func removeIfAbandoned(_ candidate: String, age: Double, file: String) throws -> Bool {
+        guard let fd = try? SystemCall.openFile(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, .writing, file: file, "") else {
+            return false  // gone meanwhile, or not a file we may look at
+        }
+        defer { SystemCall.closeQuietly(fd) }
+        guard try SystemCall.lockExclusively(fd, file: file) != .busy else { return false }
+        let status = try SystemCall.fileStatus(fd, file: file)
+        guard status.isRegularFile, status.size > 0 || Date().timeIntervalSince1970 - status.modified >= age,
+              // Still the file we locked, not renamed into place by a save that just finished.
+              let named = try SystemCall.status(candidate, followingLinks: false, .writing, file: file),
+              named.device == status.device, named.inode == status.inode else { return false }
+        try SystemCall.removeFile(candidate, file: file, "cannot remove the stale temporary file \(candidate)")
+        return true
+    }
+
+    /// Whether `a` and `b` name one existing file (links followed), so that writing one
+    /// replaces what the other reads.
+    public static func namesSameFile(_ a: String, _ b: String) -> Bool {
+        guard let first = try? SystemCall.status(a, .reading, file: a),
+              let second = try? SystemCall.status(b, .reading, file: b) else { return false }
+        return first.device == second.device && first.inode == second.inode
     }
 
     // MARK: Steps
@@ -88,12 +131,14 @@ public enum AtomicFile {
 
     /// Writes `bytes` to a new temporary file beside `name`, with the owner and permissions of
     /// `existing`, and flushes it to disk. On failure the temporary file is removed.
-    /// - Returns: the temporary file's path.
+    /// - Returns: the temporary file's path and its open, locked descriptor for the caller to close
+    ///   (write errors surface at `fsync`, before that close).
     private static func writeTemporary(_ bytes: UnsafeRawBufferPointer, in folder: String, for name: String,
-                                       like existing: SystemCall.Status?, file: String) throws -> String {
+                                       like existing: SystemCall.Status?, file: String) throws -> (String, Int32) {
         let (temporary, fd) = try createTemporary(in: folder, for: name, file: file)
-        defer { SystemCall.closeQuietly(fd) }  // write errors surface at fsync, before this close
         do {
+            // Marks the file as being written; an unlocked temporary file is a dead save's leftover.
+            _ = try SystemCall.lockExclusively(fd, file: file)
             try SystemCall.writeAll(fd, bytes, file: file, "cannot write the temporary file \(temporary)")
             if let existing {
                 // Owner first: changing it clears the set-id bits that the mode then restores.
@@ -106,9 +151,10 @@ public enum AtomicFile {
             try SystemCall.syncFile(fd, file: file, "cannot flush the temporary file \(temporary) to disk")
         } catch {
             try? SystemCall.removeFile(temporary, file: file, "")
+            SystemCall.closeQuietly(fd)
             throw error
         }
-        return temporary
+        return (temporary, fd)
     }
 
     /// Creates `.NAME.outline-tmp-XXXXXX` in `folder` with a fresh random suffix.
@@ -117,11 +163,11 @@ public enum AtomicFile {
         for _ in 0 ..< 100 {
             let suffix = String(decoding: (0 ..< 6).map { _ in alphabet.randomElement() ?? 0x41 }, as: UTF8.self)
             let path = "\(folder == "/" ? "" : folder)/.\(name)\(temporaryMarker)\(suffix)"
-            if let fd = try SystemCall.createExclusive(path, mode: 0o666, file: file, "cannot create a temporary file in \(folder)") {
+            if let fd = try SystemCall.createExclusive(path, mode: 0o666, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)") {
                 return (path, fd)
             }
         }
-        throw FileError.make(EEXIST, .writing, file: file, "cannot create a temporary file in \(folder)")
+        throw FileError.make(EEXIST, .writing, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)")
     }
 
     /// Makes `TARGET.bak` the current content of `target`: a hard link, or a copy where links fail.

@@ -29,8 +29,8 @@ enum FileError {
             reason = "the disk quota is exhausted"
             hint = "Free some space, or save to another disk."
         case EFBIG:
-            reason = "the file is too large for the file system"
-            hint = "Save to another disk."
+            reason = "the file would be larger than the file system or the file size limit (ulimit -f) allows"
+            hint = "Raise the file size limit, or save to another disk."
         case EROFS:
             reason = "the file system is read-only"
             hint = "Save to another location."

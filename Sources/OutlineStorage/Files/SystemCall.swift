@@ -89,6 +89,48 @@ enum SystemCall {
         }
     }
 
+    /// What ``lockExclusively(_:file:)`` found.
+    enum LockOutcome {
+        /// The lock is now held through the descriptor.
+        case locked
+        /// Another open file description holds it.
+        case busy
+        /// The file system does not support `flock`.
+        case unsupported
+    }
+
+    /// `flock(fd, LOCK_EX | LOCK_NB)`: takes the exclusive lock without waiting.
+    static func lockExclusively(_ fd: Int32, file: String) throws -> LockOutcome {
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK: return .busy
+            case ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL: return .unsupported
+            default: throw FileError.make(errno, .reading, file: file, "cannot lock the file")
+            }
+        }
+        return .locked
+    }
+
+    /// Opens `folder` and waits for a shared `flock` on it; nil when it cannot be opened or
+    /// locked (the caller then goes on without the lock).
+    static func lockFolderShared(_ folder: String) -> Int32? {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        while flock(fd, LOCK_SH) != 0 {
+            if errno != EINTR { closeQuietly(fd); return nil }
+        }
+        return fd
+    }
+
+    /// Opens `folder` and takes an exclusive `flock` on it if nobody holds one; nil otherwise.
+    static func tryLockFolderExclusively(_ folder: String) -> Int32? {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard (try? lockExclusively(fd, file: folder)) == .locked else { closeQuietly(fd); return nil }
+        return fd
+    }
+
     static func changeMode(_ fd: Int32, _ mode: UInt32, file: String, _ action: @autoclosure () -> String) throws {
         if fchmod(fd, mode_t(mode)) != 0 { throw FileError.make(errno, .writing, file: file, action()) }
     }
@@ -113,6 +155,12 @@ enum SystemCall {
         if result == 0 { return Status(s) }
         if errno == ENOENT { return nil }
         throw FileError.make(errno, direction, file: file, "cannot inspect \(path)")
+    }
+
+    /// Why the caller may not write the existing file at `path` (`EACCES`, `EROFS`, ...), or nil
+    /// when it may (by the effective user). Root may write any file on a writable file system.
+    static func writeAccessError(_ path: String) -> Int32? {
+        faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 ? nil : (errno == ENOENT ? nil : errno)
     }
 
     static func readLink(_ path: String, file: String) throws -> String {
