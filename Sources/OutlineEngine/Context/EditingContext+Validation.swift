@@ -11,13 +11,29 @@ extension EditingContext {
             .sorted { graph.objectID(of: $0) < graph.objectID(of: $1) }
         var issues: [ValidationIssue] = []
         var patterns: [String: NSRegularExpression?] = [:]
+        // Per entity, once: the properties that can fail a check, and whether a check needs
+        // the value itself or only whether it is nil. An optional attribute without bounds
+        // or pattern cannot fail and is not read at all.
+        let plans = schema.infos.map { info in
+            (attributes: info.attributes.indices.filter { a in
+                let attribute = info.attributes[a]
+                return !attribute.isTransient && (!attribute.isOptional || Self.needsValue(attribute))
+            }.map { (index: $0, needsValue: Self.needsValue(info.attributes[$0])) },
+             relationships: info.relationships.indices.filter { !info.relationships[$0].isTransient })
+        }
         for object in subjects {
-            let info = entity(of: object)
+            let info = schema.infos[object.entity]
+            let plan = plans[object.entity]
             func issue(_ property: String?, _ message: String) {
                 issues.append(ValidationIssue(object: object, objectID: objectID(of: object), entity: info.name,
                                               property: property, message: message))
             }
-            for (a, attribute) in info.attributes.enumerated() where !attribute.isTransient {
+            for (a, needsValue) in plan.attributes {
+                let attribute = info.attributes[a]
+                guard needsValue else {
+                    if graph.tables[object.entity].attributes[a].isNil(object.row) { issue(attribute.name, "a value is required") }
+                    continue
+                }
                 guard let value = graph.attributeValue(of: object, a) else {
                     if !attribute.isOptional { issue(attribute.name, "a value is required") }
                     continue
@@ -31,21 +47,29 @@ extension EditingContext {
                     }
                 }
             }
-            for (r, relationship) in info.relationships.enumerated() where !relationship.isTransient {
-                let targets = targets(of: object, r)
+            for r in plan.relationships {
+                let relationship = info.relationships[r]
+                guard relationship.isToMany else {
+                    // To-one: no array per object.
+                    if let target = graph.relatedObject(of: object, r) {
+                        if !graph.contains(target) {
+                            issue(relationship.name, "refers to \(schema.entities[target.entity].name) \(graph.objectID(of: target)), which was deleted")
+                        }
+                    } else if !relationship.isOptional {
+                        issue(relationship.name, "a related object is required")
+                    }
+                    continue
+                }
+                let targets = graph.relatedObjects(of: object, r)
                 if let dead = targets.first(where: { !graph.contains($0) }) {
                     issue(relationship.name, "refers to \(schema.entities[dead.entity].name) \(graph.objectID(of: dead)), which was deleted")
                 }
-                if relationship.isToMany {
-                    let count = targets.count
-                    if count == 0 && relationship.isOptional { continue }
-                    if count < relationship.minCount || (count == 0 && !relationship.isOptional) {
-                        issue(relationship.name, "has \(count) objects; at least \(max(relationship.minCount, 1)) required")
-                    } else if relationship.maxCount > 0 && count > relationship.maxCount {
-                        issue(relationship.name, "has \(count) objects; at most \(relationship.maxCount) allowed")
-                    }
-                } else if targets.isEmpty && !relationship.isOptional {
-                    issue(relationship.name, "a related object is required")
+                let count = targets.count
+                if count == 0 && relationship.isOptional { continue }
+                if count < relationship.minCount || (count == 0 && !relationship.isOptional) {
+                    issue(relationship.name, "has \(count) objects; at least \(max(relationship.minCount, 1)) required")
+                } else if relationship.maxCount > 0 && count > relationship.maxCount {
+                    issue(relationship.name, "has \(count) objects; at most \(relationship.maxCount) allowed")
                 }
             }
         }
@@ -63,6 +87,11 @@ extension EditingContext {
         throw EngineError(.validationFailed, at: first.description.components(separatedBy: ": ").first,
                           issues.count == 1 ? first.message : "\(issues.count) validation problems, the first: \(first.message)",
                           hint: "Correct the values and save again.", details: issues.map(\.description))
+    }
+
+    /// Whether checking `attribute` needs its value: it has bounds or a pattern.
+    private static func needsValue(_ attribute: Attribute) -> Bool {
+        attribute.minValue != nil || attribute.maxValue != nil || !(attribute.regularExpression ?? "").isEmpty
     }
 
     private func checkBounds(_ value: Value, _ attribute: Attribute, _ issue: (String?, String) -> Void) {

@@ -30,30 +30,52 @@ public enum GraphChecks {
         return problems
     }
 
-    private struct Link: Hashable {
+    private struct Link: Hashable, Comparable {
         var owner: ManagedObject
         var target: ManagedObject
+
+        static func < (a: Link, b: Link) -> Bool { (a.owner, a.target) < (b.owner, b.target) }
     }
 
     /// Compares the links of `entity.r` with the flipped links of `destination.inverse`.
+    ///
+    /// Both link lists are sorted and compared in one merge (no hashing of a million links).
     private static func mirror(_ graph: ObjectGraph, entity: Int, _ r: Int,
                                destination: Int, _ inverse: Int) -> [ValidationReport.Problem] {
         let schema = graph.schema
-        func links(_ entity: Int, _ relationship: Int, flipped: Bool) -> Set<Link> {
-            var set = Set<Link>()
+        func links(_ entity: Int, _ relationship: Int, flipped: Bool) -> [Link] {
+            var list: [Link] = []
             let toMany = schema.infos[entity].relationships[relationship].isToMany
             for object in graph.objects(ofEntity: entity) {
-                let targets = toMany ? graph.relatedObjects(of: object, relationship)
-                    : graph.relatedObject(of: object, relationship).map { [$0] } ?? []
-                for target in targets {
-                    set.insert(flipped ? Link(owner: target, target: object) : Link(owner: object, target: target))
+                if toMany {
+                    for target in graph.relatedObjects(of: object, relationship) {
+                        list.append(flipped ? Link(owner: target, target: object) : Link(owner: object, target: target))
+                    }
+                } else if let target = graph.relatedObject(of: object, relationship) {
+                    list.append(flipped ? Link(owner: target, target: object) : Link(owner: object, target: target))
                 }
             }
-            return set
+            list.sort()
+            return list
         }
         let forward = links(entity, r, flipped: false)
         let backward = links(destination, inverse, flipped: true)
         guard forward != backward else { return [] }
+        // The links each side has more of than the other (a link stored twice counts twice).
+        var onlyForward: [Link] = [], onlyBackward: [Link] = []
+        var i = 0, j = 0
+        while i < forward.count || j < backward.count {
+            if j == backward.count || (i < forward.count && forward[i] < backward[j]) {
+                onlyForward.append(forward[i])
+                i += 1
+            } else if i == forward.count || backward[j] < forward[i] {
+                onlyBackward.append(backward[j])
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
         let name = schema.infos[entity].relationships[r].name
         let inverseName = schema.infos[destination].relationships[inverse].name
         func describe(_ missing: [Link], _ from: String, _ to: String) -> ValidationReport.Problem {
@@ -68,12 +90,10 @@ public enum GraphChecks {
                 hint: "The two sides of a relationship must mirror each other; restore the file from a backup.")
         }
         var problems: [ValidationReport.Problem] = []
-        let onlyForward = forward.subtracting(backward)
-        let onlyBackward = backward.subtracting(forward)
         let forwardName = "\(schema.entities[entity].name).\(name)"
         let backwardName = "\(schema.entities[destination].name).\(inverseName)"
-        if !onlyForward.isEmpty { problems.append(describe(Array(onlyForward), forwardName, backwardName)) }
-        if !onlyBackward.isEmpty { problems.append(describe(Array(onlyBackward), backwardName, forwardName)) }
+        if !onlyForward.isEmpty { problems.append(describe(onlyForward, forwardName, backwardName)) }
+        if !onlyBackward.isEmpty { problems.append(describe(onlyBackward, backwardName, forwardName)) }
         return problems
     }
 
@@ -162,20 +182,21 @@ public enum GraphChecks {
     ///
     /// - Complexity: O(objects): every object is walked up to a visited one once.
     static func cycles(_ graph: ObjectGraph, _ objects: [ManagedObject], _ shape: TreeShape) -> [[ManagedObject]] {
-        // 0 unvisited, 1 on the current chain, 2 finished.
-        var state: [ManagedObject: UInt8] = [:]
-        state.reserveCapacity(objects.count)
+        // Per entity, per row: 0 unvisited, 1 on the current chain, 2 finished.
+        var rows = [Int](repeating: 0, count: graph.schema.entities.count)
+        for object in objects { rows[object.entity] = max(rows[object.entity], object.row + 1) }
+        var state = rows.map { [UInt8](repeating: 0, count: $0) }
         var found: [[ManagedObject]] = []
-        for start in objects where state[start] == nil {
+        for start in objects where state[start.entity][start.row] == 0 {
             var chain: [ManagedObject] = []
             var current: ManagedObject? = start
-            while let object = current, graph.contains(object) {
-                switch state[object] {
-                case nil:
-                    state[object] = 1
+            while let object = current, object.row < state[object.entity].count, graph.contains(object) {
+                switch state[object.entity][object.row] {
+                case 0:
+                    state[object.entity][object.row] = 1
                     chain.append(object)
                     current = graph.relatedObject(of: object, shape.parent)
-                case 1?:
+                case 1:
                     // Back at an object of this walk: the chain from it on is a cycle.
                     if let first = chain.firstIndex(of: object) {
                         var cycle = Array(chain[first...])
@@ -189,7 +210,7 @@ public enum GraphChecks {
                     current = nil
                 }
             }
-            for object in chain { state[object] = 2 }
+            for object in chain { state[object.entity][object.row] = 2 }
         }
         return found
     }
