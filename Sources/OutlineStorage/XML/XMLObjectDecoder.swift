@@ -222,7 +222,11 @@ final class XMLObjectDecoder: StoreObjectSink {
                 members.append(ManagedObject(entity: Int(raw >> 40), row: Int(raw & (1 << 40 - 1))))
             }
             if relationshipIsToMany[owner.entity][r] {
-                loader.setRelated(owner, r, members)
+                // A copy of exactly its size: storing `members` itself would share its buffer,
+                // and the next `removeAll(keepingCapacity:)` would then allocate a new buffer as
+                // large as the longest list so far for every row (gigabytes for a store whose
+                // root has a million children).
+                loader.setRelated(owner, r, members.isEmpty ? [] : Array(members[...]))
             } else {
                 loader.setRelated(owner, r, members.first)
             }
