@@ -6,14 +6,14 @@
 # SECONDS (default 600) is each harness's run time; 0 only replays the seeds and the corpus.
 # Work folder (git-ignored): fuzz-out/TARGET/ with seeds/ (copied from Fixtures/ on every run),
 # corpus/ (grows across runs), artifacts/ (crash-, timeout-, oom- inputs) and log.txt.
-# Environment: FUZZ_CONFIG=debug|release (default release), FUZZ_NICE=N (nice level, default 0),
+# Environment: FUZZ_CONFIG=debug|release (default debug), FUZZ_NICE=N (nice level, default 0),
 # FUZZ_FLAGS="..." (more libFuzzer flags), FUZZ_NO_BUILD=1 (use the last build).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${1:-}"
 seconds="${2:-600}"
-config="${FUZZ_CONFIG:-release}"
+config="${FUZZ_CONFIG:-debug}"
 scratch="$root/.build-fuzz"
 
 usage() { echo "usage: Fuzz/run.sh binary|xml|model|opml|predicate|all [SECONDS]" >&2; exit 64; }
@@ -82,10 +82,12 @@ args=(-max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 -malloc
       -timeout=10 -max_len="$max_len" -detect_leaks=0 -artifact_prefix="$work/artifacts/")
 [[ -n "$dict" ]] && args+=(-dict="$root/Fuzz/Dictionaries/$dict")
 [[ "$seconds" == 0 ]] && args+=(-runs=0)
+# Swift's own crash backtracer and AddressSanitizer get in each other's way; libFuzzer reports.
+export SWIFT_BACKTRACE=enable=no
 set +e
 # shellcheck disable=SC2086
 nice -n "${FUZZ_NICE:-0}" "$binary" "${args[@]}" ${FUZZ_FLAGS:-} "$work/corpus" "$seeds" 2>&1 | tee "$work/log.txt" \
-    | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::|==[0-9]+==|SUMMARY|Done|Test unit written|.*(Fatal error|Deadly signal|Timeout|out-of-memory))'
+    | grep --line-buffered -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::|==[0-9]+==|SUMMARY|Done|Test unit written|.*(Fatal error|Deadly signal|Timeout|out-of-memory))'
 status=${PIPESTATUS[0]}
 set -e
 echo "$target: corpus $(ls "$work/corpus" | wc -l) files; artifacts: $(ls "$work/artifacts" | wc -l) (in $work/artifacts); exit $status"

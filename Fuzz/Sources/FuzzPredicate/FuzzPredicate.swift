@@ -3,13 +3,21 @@ import FuzzSupport
 import OutlineEngine
 
 // Predicate format strings (the bytes as UTF-8, invalid sequences replaced) through
-// `FetchPredicate(format:arguments:)` with a fixed argument list, then fetched against a small
-// object graph through `EditingContext.fetch`, as `outline find` and `OutlineDocument.find` do,
-// from each entity; a predicate that parses also has its description parsed.
+// `FetchPredicate(format:arguments:)` with one argument per `%` from a fixed list, then fetched
+// against a small object graph through `EditingContext.fetch`, as `outline find` and
+// `OutlineDocument.find` do, from each entity; a predicate that parses also has its
+// description parsed.
 
-let arguments: [FetchPredicate.Argument] = [
+let fixedArguments: [FetchPredicate.Argument] = [
     "milk", 3, 2.5, true, nil, ["work", 1, 2.5], "text", "parent.text", "children", -7, 0,
 ]
+
+/// As many arguments as `format` has `%` signs (the parser wants one per placeholder), taken
+/// from ``fixedArguments`` in turn.
+func arguments(for format: String) -> [FetchPredicate.Argument] {
+    let count = format.utf8.count(where: { $0 == UInt8(ascii: "%") })
+    return (0 ..< count).map { fixedArguments[$0 % fixedArguments.count] }
+}
 
 /// Items with a parent, ordered children and tags, as in the engine's predicate tests. libFuzzer runs
 /// one input at a time on one thread, and fetching does not change the context.
@@ -68,7 +76,7 @@ nonisolated(unsafe) let context: EditingContext = {
 public func fuzzPredicate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let format = String(decoding: fuzzBytes(data, size), as: UTF8.self)
     Expect.moduleErrorsOnly("FetchPredicate(format:)") {
-        let predicate = try FetchPredicate(format: format, arguments: arguments)
+        let predicate = try FetchPredicate(format: format, arguments: arguments(for: format))
         Expect.moduleErrorsOnly("FetchPredicate(format: description)") {
             _ = try FetchPredicate(format: predicate.description)
         }
