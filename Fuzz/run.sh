@@ -79,7 +79,7 @@ fi
 echo "$target: $(ls "$seeds" | wc -l) seeds, $(ls "$work/corpus" | wc -l) corpus files, $seconds s"
 
 args=(-max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 -malloc_limit_mb=2048
-      -timeout=10 -max_len="$max_len" -detect_leaks=0 -artifact_prefix="$work/artifacts/")
+      -timeout=10 -max_len="$max_len" -detect_leaks=1 -artifact_prefix="$work/artifacts/")
 [[ -n "$dict" ]] && args+=(-dict="$root/Fuzz/Dictionaries/$dict")
 [[ "$seconds" == 0 ]] && args+=(-runs=0)
 # Swift's own crash backtracer and AddressSanitizer get in each other's way; libFuzzer reports.
