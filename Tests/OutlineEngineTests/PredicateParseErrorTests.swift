@@ -125,6 +125,10 @@ import Testing
         (String(repeating: "(", count: 1001) + "a == 1" + String(repeating: ")", count: 1001), "column 1001: the predicate nests more than 1000 levels deep"),
         (String(repeating: "NOT ", count: 1001) + "a == 1", "column 4001: the predicate nests more than 1000 levels deep"),
         (String(repeating: "!(", count: 600) + "a == 1" + String(repeating: ")", count: 600), "column 1001: the predicate nests more than 1000 levels deep"),
+        // CAST inside CAST: 100,000 levels overflowed the stack before CAST counted as nesting.
+        ("a == " + String(repeating: "CAST(", count: 1001) + "1" + String(repeating: ", \"NSDate\")", count: 1001),
+         "column 5010: the predicate nests more than 1000 levels deep"),
+        ("a == " + String(repeating: "CAST(", count: 100_000), "column 5010: the predicate nests more than 1000 levels deep"),
     ])
     func nestingBeyondTheLimitIsAnError(format: String, expected: String) throws {
         let error = try #require(throws: EngineError.self) { try FetchPredicate(format: format) }

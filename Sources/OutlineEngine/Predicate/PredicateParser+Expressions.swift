@@ -217,7 +217,9 @@ extension PredicateParser {
     private mutating func parseCast() throws -> FetchPredicate.Expression {
         advance()
         guard current.isSymbol("(") else { throw PredicateErrors.expected("\"(\"", after: "CAST", found: current, hint: Self.castHint) }
-        advance()
+        // The value may itself be a CAST: count it as nesting, so deep input fails instead of overflowing the stack.
+        try enterNesting(at: advance())
+        defer { depth -= 1 }
         let valueToken = current
         let value: Value?
         switch startsExpression(valueToken) ? try parseExpression() : nil {

@@ -8,14 +8,14 @@
 ///     primary    := "(" predicate ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
 ///     comparison := [ANY | SOME | ALL | NONE] expression operator ["[" c|d|cd "]"] expression
 ///
-/// Nesting of parentheses and `NOT` is limited to ``FetchPredicate/maximumNestingDepth``.
+/// Nesting of parentheses, `NOT` and `CAST` is limited to ``FetchPredicate/maximumNestingDepth``.
 struct PredicateParser {
     let lexer: PredicateLexer
     let tokens: [PredicateToken]
     var position = 0
     let arguments: [FetchPredicate.Argument]
     var argumentIndex = 0
-    private var depth = 0
+    var depth = 0
 
     init(format: String, arguments: [FetchPredicate.Argument]) throws {
         var lexer = PredicateLexer(format)
@@ -108,12 +108,12 @@ struct PredicateParser {
         return .comparison(try parseComparison())
     }
 
-    private mutating func enterNesting(at token: PredicateToken) throws {
+    mutating func enterNesting(at token: PredicateToken) throws {
         depth += 1
         if depth > FetchPredicate.maximumNestingDepth {
             throw PredicateErrors.error(
                 column: token.column, "the predicate nests more than \(FetchPredicate.maximumNestingDepth) levels deep",
-                hint: "Parentheses and NOT may nest at most \(FetchPredicate.maximumNestingDepth) levels; simplify the predicate.")
+                hint: "Parentheses, NOT and CAST may nest at most \(FetchPredicate.maximumNestingDepth) levels; simplify the predicate.")
         }
     }
 

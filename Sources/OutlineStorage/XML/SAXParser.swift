@@ -101,7 +101,13 @@ final class SAXParser {
             throw StorageError(.limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
                                hint: "Free some memory and try again.")
         }
-        defer { xmlFreeParserCtxt(context) }
+        defer {
+            // A DOCTYPE with an internal subset makes libxml2 create a document that freeing the
+            // context leaves behind (found by fuzzing: the billion-laughs store leaked it).
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            context.pointee.myDoc = nil
+            xmlFreeParserCtxt(context)
+        }
         self.context = context
         _ = xmlCtxtUseOptions(context, SAXParser.options)
 

@@ -137,7 +137,8 @@ enum XMLStringEscaping {
 
     /// Appends `text` escaped with standard XML entities (`&amp;`, `&lt;`, `&gt;`, and `&quot;`
     /// in attribute values), for plist strings and XML attribute values. Characters XML cannot
-    /// carry become U+FFFD; a carriage return becomes `&#13;`.
+    /// carry become U+FFFD; a carriage return becomes `&#13;`, and in attribute values a tab and
+    /// a line feed become `&#9;` and `&#10;` (XML readers turn raw ones there into spaces).
     static func writeEntityEscaped(_ text: String, inAttribute: Bool = false, to output: inout XMLOutputBuffer) {
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -146,6 +147,8 @@ enum XMLStringEscaping {
             case 0x3E: output.append("&gt;")
             case 0x22 where inAttribute: output.append("&quot;")
             case 0x0D: output.append("&#13;")
+            case 0x09 where inAttribute: output.append("&#9;")
+            case 0x0A where inAttribute: output.append("&#10;")
             case 0x09, 0x0A: output.append(UInt8(scalar.value))
             case 0 ..< 0x20, 0xFFFE, 0xFFFF: output.append("\u{FFFD}")
             default: output.appendUTF8(scalar)
