@@ -50,8 +50,13 @@ final class CLISandbox {
     }
 
     func run(_ arguments: [String]) throws -> CLIResult {
+        try run(executable: try CLI.binary().path, arguments)
+    }
+
+    /// Runs `executable ARGUMENTS` (a wrapper such as `prlimit` around the tool) like ``run(_:)-(String...)``.
+    func run(executable: String, _ arguments: [String]) throws -> CLIResult {
         let process = Process()
-        process.executableURL = try CLI.binary()
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder
         // Help text wraps at the terminal width; pin it.
