@@ -19,9 +19,10 @@ import OutlineStorage
 /// indents: `convert` refuses when they pass ``DocumentConverter/maximumIndentation``, and
 /// the chain goes through those formats at ``indentedDepth`` levels instead.
 @Suite(.serialized) struct LargeDocumentTests {
-    static let size = ProcessInfo.processInfo.environment["OUTLINE_LARGE_ITEMS"].flatMap(Int.init) ?? 20_000
-    /// The depth of the chain converted to Markdown and text and back (3,000 levels: 9 MB of Markdown).
-    static let indentedDepth = min(size, 3_000)
+    static let size = ProcessInfo.processInfo.environment["OUTLINE_LARGE_ITEMS"].flatMap(Int.init) ?? 10_000
+    /// The depth of the chain converted to Markdown and text and back: 1,000 levels (1 MB of
+    /// Markdown) by default, 10,000 (100 MB) with `OUTLINE_LARGE_ITEMS`.
+    static let indentedDepth = min(size, ProcessInfo.processInfo.environment["OUTLINE_LARGE_ITEMS"] == nil ? 1_000 : 10_000)
 
     /// Writes an outline of `count` items under the root at schema version `version`: a
     /// single chain when `deep`, else items spread breadth-first with up to 1,000 children
@@ -116,14 +117,7 @@ import OutlineStorage
         for copy in ["deep.xml", "from-xml.outline", "from-opml.outline"] {
             #expect(try session.run("show", copy).stdout == shown.stdout, "\(copy) differs")
         }
-        // Markdown indents by two spaces a level: count × (count - 1) bytes of indentation.
-        if count * (count - 1) > DocumentConverter.maximumIndentation {
-            let tooDeep = try session.run("convert", "deep.outline", "deep.md", status: 1)
-            #expect(tooDeep.stderr.contains("deep.md: the outline is nested \(Self.grouped(count)) levels deep; as Markdown its indentation alone would take"),
-                    "\(tooDeep.stderr)")
-            #expect(!box.exists("deep.md"))
-            try session.run("convert", "deep.outline", "deep.txt", status: 1)
-        }
+        try Self.checkIndentedFormatsRefuse(session, "deep", depth: count)
 
         // Migrating an Outline v1 chain gives the same outline at the current version.
         try session.run("migrate", "deep-v1.outline", "--output", "migrated.outline")
@@ -158,7 +152,24 @@ import OutlineStorage
             try session.run("convert", "chain.\(ext)", "from-\(ext).outline")
             #expect(try session.run("show", "from-\(ext).outline").stdout == shown, "\(ext) differs")
         }
+        // Past 23,170 levels, both need over 256 MiB of indentation.
+        try Self.write(box.path("deeper.outline"), count: 23_200, deep: true)
+        try Self.checkIndentedFormatsRefuse(session, "deeper", depth: 23_200)
         session.report("chain through Markdown and text, \(depth) levels")
+    }
+
+    /// Markdown indents by two spaces a level, text by one tab: depth × (depth - 1) bytes of
+    /// indentation for a chain, or half that. Chains too deep for them are refused with a message.
+    static func checkIndentedFormatsRefuse(_ session: Session, _ name: String, depth: Int) throws {
+        for (ext, format, unit) in [("md", "Markdown", 2), ("txt", "plain text", 1)]
+        where depth * (depth - 1) / 2 * unit > DocumentConverter.maximumIndentation {
+            let refused = try session.run("convert", "\(name).outline", "\(name).\(ext)", status: 1)
+            #expect(refused.stderr == "Error: \(name).\(ext): the outline is nested \(grouped(depth)) levels deep; as \(format) its "
+                    + "indentation alone would take \(grouped(depth * (depth - 1) / 2 * unit)) bytes, over the limit of 268,435,456. "
+                    + "\(format.prefix(1).uppercased() + format.dropFirst()) nests items by indenting them; convert to OPML, Core Data XML "
+                    + "or binary instead, which hold any depth.\n")
+            #expect(!session.box.exists("\(name).\(ext)"))
+        }
     }
 
     @Test func aBigDocumentWorksThroughEveryCommand() throws {
