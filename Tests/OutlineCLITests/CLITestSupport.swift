@@ -56,7 +56,22 @@ final class CLISandbox {
     ///   - launcher: a command that runs the tool, given its path and arguments after its own
     ///     (`setpriv ... --`, a shell setting limits); none runs it directly.
     func run(_ arguments: [String], environment: [String: String] = [:], via launcher: [String] = []) throws -> CLIResult {
-        let process = try prepare(arguments, environment: environment, via: launcher)
+        try capture(try prepare(arguments, environment: environment, via: launcher))
+    }
+
+    /// Runs `executable ARGUMENTS` (a wrapper such as `prlimit` around the tool) like ``run(_:environment:via:)``.
+    func run(executable: String, _ arguments: [String]) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        // Help text wraps at the terminal width; pin it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "80"]) { $1 }
+        return try capture(process)
+    }
+
+    /// Runs `process` to its end with its output captured.
+    private func capture(_ process: Process) throws -> CLIResult {
         let out = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)

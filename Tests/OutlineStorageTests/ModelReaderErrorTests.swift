@@ -271,7 +271,10 @@ extension ModelReaderErrorTests {
         let error = try #require(throws: StorageError.self) {
             try ModelReader.read(path: "contents", in: ["contents": lines.joined(separator: "\n")])
         }
-        #expect(error.description == "contents: line 14: not well-formed XML (Detected an entity reference loop). "
-                + "The file is not a well-formed Xcode data model; restore it from a backup or re-save it in Xcode.")
+        // Refused at the first declaration, before anything can expand.
+        #expect(error.code == .unsafeXML)
+        #expect(error.description == "contents: line 3: the DOCTYPE declares the entity \"e0\"; Xcode models declare none, "
+                + "and this reader never expands entities or loads DTDs. The file was not written by Xcode; do not open it "
+                + "unless you know where it comes from.")
     }
 }

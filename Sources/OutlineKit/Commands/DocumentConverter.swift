@@ -62,7 +62,10 @@ public enum DocumentConverter {
             }
             let imported: ImportedOutline
             do {
-                imported = try Interchange.read(data, format: interchange, file: input, options: ImportOptions(strict: strict, schema: model.current))
+                // Read as deep as any reader allows: every depth the store formats hold up to
+                // that comes back from the OPML this tool writes.
+                let options = ImportOptions(strict: strict, schema: model.current, maxDepth: OPMLReader.Options.depthCeiling)
+                imported = try Interchange.read(data, format: interchange, file: input, options: options)
             } catch {
                 throw OutlineFile.attribute(error, to: input)
             }
@@ -86,6 +89,7 @@ public enum DocumentConverter {
             } catch {
                 throw OutlineFile.attribute(error, to: input)
             }
+            try checkIndentation(of: document, as: interchange, output: output)
             var head = OPMLHead()
             if let stored = store[metadata: OPMLHead.metadataKey] {
                 do {
@@ -102,5 +106,36 @@ public enum DocumentConverter {
             result.warnings += exported.warnings.map(\.description)
         }
         return result
+    }
+
+    /// The most bytes of indentation a Markdown or text output may need (256 MiB).
+    public static let maximumIndentation = 1 << 28
+
+    /// Refuses to write a Markdown or text file whose indentation alone would be over
+    /// ``maximumIndentation`` bytes: those formats nest by indenting every line, so a chain
+    /// `d` levels deep needs about d²/2 indents (a million levels, half a terabyte of them).
+    ///
+    /// - Complexity: O(items).
+    private static func checkIndentation(of document: OutlineDocument, as format: InterchangeFormat, output: String) throws {
+        let unit = switch format {
+        case .opml: 0
+        case .markdown: 2
+        case .text: 1
+        }
+        guard unit > 0 else { return }
+        var total = 0
+        var deepest = 0
+        document.walk { _, depth in
+            total += (depth - 1) * unit
+            deepest = max(deepest, depth)
+            return true
+        }
+        guard total > maximumIndentation else { return }
+        let name = format == .markdown ? "Markdown" : "plain text"
+        throw StorageError(.limitExceeded, file: output,
+                           "the outline is nested \(DocumentInfo.grouped(deepest)) levels deep; as \(name) its indentation alone would take "
+                            + "\(DocumentInfo.grouped(total)) bytes, over the limit of \(DocumentInfo.grouped(maximumIndentation))",
+                           hint: "\(name.prefix(1).uppercased() + name.dropFirst()) nests items by indenting them; convert to OPML, "
+                            + "Core Data XML or binary instead, which hold any depth.")
     }
 }

@@ -30,7 +30,8 @@ struct ModelXMLElement: Sendable, Equatable {
     ///
     /// No network access, no external DTD, no entity substitution; the encoding comes from the
     /// XML declaration (Xcode writes UTF-8).
-    /// - Throws: ``StorageError`` `malformedXML` with the line of the first error.
+    /// - Throws: ``StorageError`` `malformedXML` with the line of the first error; `unsafeXML` when
+    ///   the DOCTYPE declares an entity (refused at the declaration, so nothing ever expands).
     static func parse(_ data: Data, file: String) throws -> ModelXMLElement {
         _ = libxml2Initialized
         guard let context = xmlNewParserCtxt() else {
@@ -52,6 +53,20 @@ struct ModelXMLElement: Sendable, Equatable {
             first.message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
             first.line = Int(error.pointee.line)
         }
+        // Xcode never declares entities; refuse them at the declaration, before anything can
+        // expand (entities in attribute values would be expanded by the copy below).
+        context.pointee.sax.pointee.entityDecl = { userData, name, _, _, _, _ in
+            guard let userData else { return }
+            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            if let box = parser.pointee._private {
+                let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+                if first.declaredEntity == nil {
+                    first.declaredEntity = name.map { String(cString: $0) } ?? ""
+                    first.declarationLine = Int(xmlSAX2GetLineNumber(userData))
+                }
+            }
+            xmlStopParser(parser)
+        }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                             | XML_PARSE_BIG_LINES.rawValue)
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
@@ -59,8 +74,13 @@ struct ModelXMLElement: Sendable, Equatable {
             return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
                                      nil, nil, options)
         }
+        defer { if let document { xmlFreeDoc(document) } }
+        if let entity = firstError.takeUnretainedValue().declaredEntity {
+            throw StorageError(.unsafeXML, file: file, at: "line \(firstError.takeUnretainedValue().declarationLine)",
+                               "the DOCTYPE declares the entity \"\(entity)\"; Xcode models declare none, and this reader never expands entities or loads DTDs",
+                               hint: "The file was not written by Xcode; do not open it unless you know where it comes from.")
+        }
         guard let document else { throw parseError(firstError.takeUnretainedValue(), data: data, file: file) }
-        defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document) else {
             throw StorageError(.malformedXML, file: file, "the document has no root element",
                                hint: "The file is empty or damaged; restore it from a backup or re-save the model in Xcode.")
@@ -74,6 +94,9 @@ struct ModelXMLElement: Sendable, Equatable {
     private final class FirstError {
         var message: String?
         var line = 0
+        /// The first entity the document declares, and where.
+        var declaredEntity: String?
+        var declarationLine = 0
     }
 
     private static func parseError(_ first: FirstError, data: Data, file: String) -> StorageError {
@@ -85,6 +108,12 @@ struct ModelXMLElement: Sendable, Equatable {
             return StorageError(.malformedXML, file: file, "not well-formed XML", hint: hint)
         }
         let reason = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if reason.hasPrefix("Excessive depth") || reason.contains("too long") || reason.contains("Huge input lookup") {
+            // libxml2's own limits; its advice (XML_PARSE_HUGE) is not for users.
+            return StorageError(.limitExceeded, file: file, at: "line \(max(1, first.line))",
+                                "the XML is over libxml2's safety limits (\(reason.replacingOccurrences(of: " use XML_PARSE_HUGE option", with: "")))",
+                                hint: "An Xcode model nests a few levels and holds short values; the file is damaged or hostile.")
+        }
         return StorageError(.malformedXML, file: file, at: "line \(max(1, first.line))",
                             "not well-formed XML (\(reason))", hint: hint)
     }

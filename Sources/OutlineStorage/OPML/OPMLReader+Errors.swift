@@ -34,6 +34,9 @@ extension OPMLReader {
         switch error.kind {
         case .excessiveDepth:
             return tooDeep(file: file, line: line, limit: maxDepth)
+        case .overLimit:
+            return StorageError(.limitExceeded, file: file, at: at, "the XML is over libxml2's safety limits (\(reason))",
+                                hint: "No outline needs a single name or value that long; the file is damaged or made to exhaust memory.")
         case .empty:
             return empty(file: file)
         case .declarationNotFirst:
@@ -77,7 +80,7 @@ extension OPMLReader {
 /// A problem libxml2 reported, copied out of its C struct.
 struct LibXML2Error: Sendable {
     enum Kind: Sendable, Equatable {
-        case empty, declarationNotFirst, encoding, excessiveDepth, other
+        case empty, declarationNotFirst, encoding, excessiveDepth, overLimit, other
         case undeclaredEntity(String)
     }
 

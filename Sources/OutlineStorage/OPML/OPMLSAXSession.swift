@@ -152,6 +152,8 @@ final class OPMLSAXSession {
             kind = .encoding
         case Int(XML_ERR_INTERNAL_ERROR.rawValue) where message.contains("depth"):
             kind = .excessiveDepth
+        case _ where message.contains("Huge input lookup") || message.contains("too long"):
+            kind = .overLimit
         default:
             kind = .other
         }
