@@ -30,6 +30,9 @@ struct OutlineBenchmark: ParsableCommand {
     @Flag(help: "Print one JSON record per operation and size, one per line, instead of the table.")
     var json = false
 
+    @Flag(help: "Also time the phases of the store operations with --quick (always done without it).")
+    var phases = false
+
     @Option(help: "Counted runs per operation at the small size (default: 5, or 3 with --quick).")
     var runs: Int?
 
@@ -99,7 +102,8 @@ struct OutlineBenchmark: ParsableCommand {
         var results: [SizeResult] = []
         for size in plan {
             let measurer = Measurer(runs: size.runs, warmups: warmups, log: log)
-            let suite = SizeSuite(items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns, scratch: folder, log: log)
+            let suite = SizeSuite(items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns,
+                                  phases: phases || !quick, scratch: folder, log: log)
             results.append(try suite.run())
         }
         Self.addGrowth(&results)

@@ -48,7 +48,7 @@ struct Measurer {
 
     private func logged(_ label: String, _ sample: Sample) -> Sample {
         let spread = sample.runs.map { String(format: "%.0f", $0) }.joined(separator: " ")
-        log.line("  " + label.padding(toLength: 34, withPad: " ", startingAt: 0)
+        log.line("  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)
             + String(format: "%10.1f ms", sample.median) + "  (runs \(spread))")
         return sample
     }

@@ -33,6 +33,9 @@ struct Record: Sendable {
     var median: Double { Sample(runs: runs).median }
 
     var ratioToFloor: Double? { floorMilliseconds.map { median / $0 } }
+
+    /// Whether this is a phase of a store operation (evidence, not a goal).
+    var isPhase: Bool { operation.hasPrefix("phase.") }
 }
 
 /// What each floor is made of, named in the table and the JSON.

@@ -10,7 +10,12 @@ enum TableReport {
         for result in results {
             text += "\n" + heading(result.facts) + "\n"
             text += header(growthLabel: result.items == smallest ? nil : smallest.map(shortCount)) + "\n"
-            for record in result.records { text += rows(record) }
+            for record in result.records where !record.isPhase { text += rows(record) }
+            let phases = result.records.filter(\.isPhase)
+            if !phases.isEmpty {
+                text += "  phases of the store operations (the library's public pieces, in the order open/save run them):\n"
+                for record in phases { text += rows(record) }
+            }
         }
         text += "\nFloors (what each ratio divides by):\n"
         let floors: [(String, String)] = [
@@ -48,14 +53,14 @@ enum TableReport {
     }
 
     private static func header(growthLabel: String?) -> String {
-        pad("operation", 23) + right("median", 13) + right("floor ms", 11) + right("x floor", 9) + "  "
+        pad("operation", 28) + right("median", 13) + right("floor ms", 11) + right("x floor", 9) + "  "
             + pad("peer", 16) + right("peer ms", 11) + right("x faster", 10) + (growthLabel.map { right("x " + $0, 9) } ?? "")
     }
 
     /// The record's line, plus a line for each further peer.
     private static func rows(_ record: Record) -> String {
         let median = record.unit == .mebibytes ? String(format: "%.1f MiB", record.median) : String(format: "%.1f ms", record.median)
-        var line = pad(record.operation, 23) + right(median, 13)
+        var line = pad(record.operation, 28) + right(median, 13)
         line += right(record.floorMilliseconds.map { String(format: "%.1f", $0) } ?? "-", 11)
         line += right(record.ratioToFloor.map { String(format: "%.2f", $0) } ?? "-", 9) + "  "
         let first = record.peers.first
@@ -65,7 +70,7 @@ enum TableReport {
         line += right(record.growth.map { String(format: "%.2f", $0) } ?? "", 9)
         var text = line + "\n"
         for peer in record.peers.dropFirst() {
-            text += String(repeating: " ", count: 23 + 13 + 11 + 9 + 2) + pad(peer.name, 16)
+            text += String(repeating: " ", count: 28 + 13 + 11 + 9 + 2) + pad(peer.name, 16)
                 + right(String(format: "%.1f", peer.milliseconds), 11) + right(String(format: "%.2f", peer.speedup(over: record.median)), 10) + "\n"
         }
         return text

@@ -52,7 +52,7 @@ enum Targets {
         }
         if hasGrowth {
             for record in result.records {
-                guard let growth = record.growth else { continue }
+                guard let growth = record.growth, !record.isPhase else { continue }
                 targets.append(Target(name: "\(record.operation) grows <= \(Int(growthLimit))x from the small size",
                                       operation: record.operation, value: growth, comparison: .atMost, limit: growthLimit, unit: "x small"))
             }

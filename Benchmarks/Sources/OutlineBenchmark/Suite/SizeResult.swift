@@ -64,6 +64,9 @@ extension SizeSuite {
         for edit in ["edit.add", "edit.move", "edit.remove"] {
             records.append(record(edit, floor: Floors.edit, sum("binary.open", "binary.save")))
         }
+        for phase in phaseNames where samples[phase] != nil {
+            records.append(record(phase, floor: nil, nil))
+        }
         var memoryRecord = Record(operation: "memory.open-binary", items: items, unit: .mebibytes, runs: memory.map(\.peakMiB))
         memoryRecord.baselineMiB = Sample(runs: memory.map(\.baselineMiB)).median
         records.append(memoryRecord)

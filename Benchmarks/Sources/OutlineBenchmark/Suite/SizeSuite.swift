@@ -10,6 +10,8 @@ struct SizeSuite {
     let seed: UInt64
     let measurer: Measurer
     let memoryRuns: Int
+    /// Also time the phases of the store operations (see `measurePhases`).
+    let phases: Bool
     let scratch: ScratchFolder
     let log: Log
 
@@ -54,6 +56,7 @@ struct SizeSuite {
         try measureFloors(paths, into: &samples)
         try measureCommands(bundle, paths: paths, into: &samples)
         try measureEdits(paths, into: &samples)
+        if phases { try measurePhases(bundle.current, paths: paths, into: &samples) }
         let rows = ItemRow.rows(of: tree)
         try measurePeers(rows, paths: paths, into: &samples)
         facts.sqliteBytes = PlainFile.size(paths.sqlite)
