@@ -30,6 +30,9 @@ struct OutlineBenchmark: ParsableCommand {
     @Flag(help: "Print one JSON record per operation and size, one per line, instead of the table.")
     var json = false
 
+    @Option(help: ArgumentHelp("Also write the JSON records to this file (with the table on standard output).", valueName: "file"))
+    var jsonOutput: String?
+
     @Flag(help: "Also time the phases of the store operations with --quick (always done without it).")
     var phases = false
 
@@ -111,8 +114,11 @@ struct OutlineBenchmark: ParsableCommand {
         let targets = Targets.evaluate(last, hasGrowth: results.count > 1)
         let settings = plan.map { "\($0.items.formatted()) items x \($0.runs) runs" }.joined(separator: ", ")
             + " after \(warmups) warm-up, seed \(seed)"
-        print(json ? JSONReport.render(results, targets: targets) : TableReport.render(results, targets: targets, settings: settings),
-              terminator: "")
+        let records = JSONReport.render(results, targets: targets)
+        if let jsonOutput {
+            try records.write(toFile: jsonOutput, atomically: true, encoding: .utf8)
+        }
+        print(json ? records : TableReport.render(results, targets: targets, settings: settings), terminator: "")
     }
 
     /// Sets each large-size record's growth: its figure over the small size's.

@@ -21,6 +21,16 @@ extension SizeSuite {
         samples["phase.binary-save.validate"] = try measurer.measure("phase: binary save: validateForSave") {
             try store.context.validateForSave()
         }
+        // What every CLI edit adds to an open and a save: the outline over the context
+        // (root search, child order check) and the renumbering check OutlineFile.save runs.
+        var document: OutlineDocument?
+        samples["phase.edit.outline-document"] = try measurer.measure("phase: edit: OutlineDocument(context:)", prepare: { document = nil }) {
+            document = try OutlineDocument(context: store.context)
+        }
+        guard let outline = document else { throw BenchmarkError("OutlineDocument(context:) returned nothing") }
+        samples["phase.edit.renumber-check"] = try measurer.measure("phase: edit: renumberSiblings (no change)") {
+            guard try outline.renumberSiblings() == 0 else { throw BenchmarkError("the generated document needed renumbering") }
+        }
         var encoded: [UInt8] = []
         samples["phase.binary-save.encode"] = try measurer.measure("phase: binary save: BinaryStore.write") {
             encoded = try BinaryStore.write(store.context.graph, metadata: store.metadata)
@@ -53,6 +63,7 @@ extension SizeSuite {
     static let phaseNames = [
         "phase.binary-open.read", "phase.binary-open.decode",
         "phase.binary-save.validate", "phase.binary-save.encode", "phase.binary-save.write",
+        "phase.edit.outline-document", "phase.edit.renumber-check",
         "phase.xml-open.parse",
         "phase.xml-save.encode", "phase.xml-save.copy", "phase.xml-save.write",
     ]
