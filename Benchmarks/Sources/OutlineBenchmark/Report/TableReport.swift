@@ -31,7 +31,7 @@ enum TableReport {
         text += "  structs (id, parent, ordering, title, done), open = file to array, save = array to durable file.\n"
         if !targets.isEmpty {
             let size = results.last.map { $0.items.formatted() } ?? ""
-            text += "\nTargets at \(size) items:\n"
+            text += "\nTargets at \(size) items" + (results.count == 1 ? " (set for 1,000,000 items; shown for orientation):\n" : ":\n")
             for target in targets {
                 let value = String(format: "%.2f", target.value) + " \(target.unit) (limit \(target.comparison.rawValue) \(target.limit.formatted()))"
                 text += "  " + (target.passes ? "PASS  " : "MISS  ") + pad(target.name, 56) + value + "\n"
