@@ -36,15 +36,17 @@ extension PersistentStore {
             throw StorageError(.conflict, file: path, "the file changed on disk since it was opened or last saved",
                                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
-        let bytes = try encoded(as: format)
-        if let path {
-            try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)
-            fingerprint = try FileFingerprint.of(path, file: path)
-            savedBytes = nil
-        } else {
-            savedBytes = bytes
+        var saved = try StoreCodec.withEncoded(context.graph, metadata: metadata, format: format,
+                                               level: options.compressionLevel) { bytes in
+            if let path {
+                try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)
+                fingerprint = try FileFingerprint.of(path, file: path)
+                savedBytes = nil
+            } else {
+                savedBytes = [UInt8](bytes)
+            }
+            return try StoreCodec.readMetadata(bytes, format: format, file: path ?? "document", limits: options.limits)
         }
-        var saved = try StoreCodec.readMetadata(bytes, format: format, file: path ?? "document", limits: options.limits)
         if saved.objectCounts == nil {
             var counts: [String: Int] = [:]
             for info in schema.infos where !info.entity.isAbstract { counts[info.name] = context.graph.count(ofEntity: info.index) }

@@ -19,24 +19,29 @@ enum StoreCodec {
     }
 
     static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int) throws -> [UInt8] {
+        try withEncoded(graph, metadata: metadata, format: format, level: level) { [UInt8]($0) }
+    }
+
+    /// Encodes `graph` and calls `body` with the bytes, without copying them first (an XML
+    /// store of a million items is 600 MB; a copy would cost as much as writing it).
+    static func withEncoded<R>(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+                               _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         switch format {
         case .binary:
-            return try BinaryStore.write(graph, metadata: metadata, level: level)
+            return try BinaryStore.write(graph, metadata: metadata, level: level).withUnsafeBytes(body)
         case .xml:
             // Every document carries its model, Apple's files too once we save them.
             var metadata = metadata
             if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
-            return [UInt8](XMLStore.write(graph, metadata: metadata))
+            return try XMLStore.write(graph, metadata: metadata).withUnsafeBytes(body)
         }
     }
 
-    /// The metadata of a document held in `bytes`, as written by ``write(_:metadata:format:level:)``.
-    static func readMetadata(_ bytes: [UInt8], format: DocumentFormat, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
-        try bytes.withUnsafeBytes { raw in
-            switch format {
-            case .binary: try BinaryStore.readMetadata(raw, file: file, limits: limits)
-            case .xml: try XMLStore.readMetadata(raw, file: file)
-            }
+    /// The metadata of a document held in `raw`, as written by ``write(_:metadata:format:level:)``.
+    static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
+        switch format {
+        case .binary: try BinaryStore.readMetadata(raw, file: file, limits: limits)
+        case .xml: try XMLStore.readMetadata(raw, file: file)
         }
     }
 
