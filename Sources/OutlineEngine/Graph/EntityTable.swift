@@ -30,25 +30,15 @@
         for i in relationships.indices { relationships[i].reserve(rows) }
     }
 
-    /// Appends a live row with the given attribute values (in storage form) and empty relationships.
-    mutating func appendRow(id: UInt64, values: [Value?]) -> Int {
+    /// Appends a live row with the given attribute values (in storage form; all nil when
+    /// `values` is nil, which allocates nothing per row: stores call it once per object they
+    /// read) and empty relationships.
+    mutating func appendRow(id: UInt64, values: [Value?]? = nil) -> Int {
         let row = ids.count
         ids.append(id)
         alive.append(true)
         liveCount += 1
-        for i in attributes.indices { attributes[i].append(values[i]) }
-        for i in relationships.indices { relationships[i].appendRow() }
-        return row
-    }
-
-    /// Appends a live row with every attribute nil and empty relationships, allocating nothing
-    /// per row beyond the columns' own growth (stores call this once per object they read).
-    mutating func appendEmptyRow(id: UInt64) -> Int {
-        let row = ids.count
-        ids.append(id)
-        alive.append(true)
-        liveCount += 1
-        for i in attributes.indices { attributes[i].append(nil) }
+        for i in attributes.indices { attributes[i].append(values.flatMap { $0[i] }) }
         for i in relationships.indices { relationships[i].appendRow() }
         return row
     }

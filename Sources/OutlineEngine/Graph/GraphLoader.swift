@@ -26,7 +26,7 @@
     /// Adds an object with all attributes nil and no relationships.
     public mutating func appendObject(entity: Int, id: ObjectID) -> ManagedObject {
         maxID = max(maxID, id.rawValue)
-        let row = tables[entity].appendEmptyRow(id: id.rawValue)
+        let row = tables[entity].appendRow(id: id.rawValue)
         return ManagedObject(entity: entity, row: row)
     }
 

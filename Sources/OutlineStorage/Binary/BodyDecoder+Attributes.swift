@@ -20,7 +20,7 @@ extension BodyDecoder {
             present = [Bool](repeating: true, count: n)
             presentCount = n
         case .allNil:
-            return Self.nilColumn(attribute.type, rows: n)
+            return AttributeColumn.allNil(type: attribute.type, rows: n)
         case .bitmap:
             let bitmapAt = c.position
             let bitmap = try c.readBytes((n + 7) / 8)

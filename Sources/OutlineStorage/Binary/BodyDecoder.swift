@@ -154,7 +154,7 @@ struct BodyDecoder {
             filled[a] = true
         }
         for a in filled.indices where !filled[a] {
-            let column = Self.nilColumn(info.attributes[a].type, rows: n)
+            let column = AttributeColumn.allNil(type: info.attributes[a].type, rows: n)
             loader.withTable(entity) { $0.attributes[a] = column }
         }
 
@@ -185,11 +185,6 @@ struct BodyDecoder {
             }
             loader.withTable(entity) { $0.relationships[r] = column }
         }
-    }
-
-    /// A column of `rows` nil values, which stores nothing until a value is set.
-    static func nilColumn(_ type: AttributeType, rows: Int) -> AttributeColumn {
-        AttributeColumn.allNil(type: type, rows: rows)
     }
 
     /// Object ids are unique across the document: each table is ascending (checked while
