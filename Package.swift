@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependency direction (one way only):
-//   OutlineCLI -> OutlineKit -> OutlineStorage -> OutlineEngine
+//   OutlineCLI -> OutlineTool -> OutlineKit -> OutlineStorage -> OutlineEngine
 // OutlineEngine is pure Swift: schema, object graph, editing, predicates, migration.
 // OutlineStorage is the only module that talks to C (libxml2, zlib) and to files.
 let package = Package(
@@ -36,10 +36,16 @@ let package = Package(
             dependencies: ["OutlineEngine", "OutlineStorage"],
             plugins: ["EmbedSchemas"]
         ),
+        // What the command-line tool does, apart from parsing arguments and printing: opening
+        // files for editing, conversion, migration, reports and rendering.
+        .target(
+            name: "OutlineTool",
+            dependencies: ["OutlineKit", "OutlineStorage", "OutlineEngine"]
+        ),
         .executableTarget(
             name: "OutlineCLI",
             dependencies: [
-                "OutlineKit", "OutlineStorage", "OutlineEngine",
+                "OutlineTool", "OutlineKit", "OutlineStorage", "OutlineEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,10 +54,17 @@ let package = Package(
         .executableTarget(name: "SchemaEmbedder"),
         .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["SchemaEmbedder"]),
 
-        .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine"]),
-        .testTarget(name: "OutlineStorageTests", dependencies: ["OutlineStorage", "OutlineEngine"]),
-        .testTarget(name: "OutlineKitTests", dependencies: ["OutlineKit", "OutlineStorage", "OutlineEngine"]),
+        // What every test target shares: fixture paths, temporary folders, index literals.
+        .target(name: "OutlineTestSupport", dependencies: ["OutlineKit", "OutlineEngine"], path: "Tests/OutlineTestSupport"),
+        .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine", "OutlineTestSupport"]),
+        .testTarget(name: "OutlineStorageTests", dependencies: ["OutlineStorage", "OutlineEngine", "OutlineTestSupport"]),
+        .testTarget(name: "OutlineKitTests", dependencies: ["OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport"]),
+        .testTarget(name: "OutlineToolTests", dependencies: [
+            "OutlineTool", "OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport",
+        ]),
         // Runs the built `outline` binary; depending on the tool makes `swift test` build it.
-        .testTarget(name: "OutlineCLITests", dependencies: ["OutlineCLI", "OutlineKit", "OutlineStorage", "OutlineEngine"]),
+        .testTarget(name: "OutlineCLITests", dependencies: [
+            "OutlineCLI", "OutlineTool", "OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport",
+        ]),
     ]
 )

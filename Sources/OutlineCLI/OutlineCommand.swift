@@ -42,6 +42,11 @@ struct OutlineCommand: ParsableCommand {
         // Likewise a file size limit (`ulimit -f`): a write past it fails with EFBIG, and the
         // save reports it and leaves the document as it was, instead of the process dying.
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: CommandLineAdvice.adapted(error))
+        }
     }
 }

@@ -10,7 +10,7 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `/`, `2.1.3` or `#102`.
     ///
-    /// - Throws: ``OutlineError`` `noSuchItem` explaining the accepted forms.
+    /// - Throws: ``OutlineError`` `invalidItemReference` explaining the accepted forms.
     public init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "/" {
@@ -19,8 +19,8 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
         }
         if trimmed.hasPrefix("#") {
             guard let id = ObjectID(string: trimmed.dropFirst()) else {
-                throw OutlineError(.noSuchItem, at: text, "\"\(text)\" is not an item id",
-                                   hint: "Write an id as # followed by the number `outline show --ids` prints, such as #102.")
+                throw OutlineError(.invalidItemReference, at: text, "\"\(text)\" is not an item id",
+                                   hint: "Write an id as # followed by the item's id number, such as #102.")
             }
             self = .id(id)
             return
@@ -29,7 +29,7 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
         var indices: [Int] = []
         for part in parts {
             guard let n = Int(part), n >= 1 else {
-                throw OutlineError(.noSuchItem, at: text, "\"\(text)\" is not an item path",
+                throw OutlineError(.invalidItemReference, at: text, "\"\(text)\" is not an item path",
                                    hint: "Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID.")
             }
             indices.append(n)

@@ -16,12 +16,12 @@ extension OutlineDocument {
                                hint: "Give a position between 1 and \(count + 1).")
         }
         return try context.perform("Add item “\(Self.shorten(text))”") {
-            let new = try context.insert(entity: item)
-            try context.setAttribute(.string(text), textAttribute, of: new)
+            let new = try context.insert(entity: shape.item)
+            try context.setAttribute(.string(text), shape.text, of: new)
             if let note { try setNote(note, of: new) }
             if done { try setDone(true, of: new) }
-            if let createdAttribute { try context.setAttribute(.date(Date()), createdAttribute, of: new) }
-            try context.add(new, to: childrenRelationship, of: parent, at: position)
+            if let created = shape.created { try context.setAttribute(.date(Date()), created, of: new) }
+            try context.add(new, to: shape.children, of: parent, at: position)
             try renumber(parent, from: position)
             return new
         }
@@ -62,7 +62,7 @@ extension OutlineDocument {
                                hint: "Give a position between 1 and \(count + 1).")
         }
         try context.perform("Move item “\(Self.shorten(text(of: target) ?? ""))”") {
-            try context.add(target, to: childrenRelationship, of: newParent, at: position)
+            try context.add(target, to: shape.children, of: newParent, at: position)
             if sameParent {
                 try renumber(newParent, from: min(oldPosition, position))
             } else {
@@ -112,22 +112,22 @@ extension OutlineDocument {
     }
 
     public func setText(_ text: String, of target: ManagedObject) throws {
-        try context.perform("Edit text") { try context.setAttribute(.string(text), textAttribute, of: target) }
+        try context.perform("Edit text") { try context.setAttribute(.string(text), shape.text, of: target) }
     }
 
     /// Sets or removes (nil) the note of `item`.
     public func setNote(_ note: String?, of target: ManagedObject) throws {
-        guard let noteAttribute else { throw unsupported("notes") }
+        guard let noteAttribute = shape.note else { throw unsupported("notes") }
         try context.perform("Edit note") { try context.setAttribute(note.map(Value.string), noteAttribute, of: target) }
     }
 
     public func setDone(_ done: Bool, of target: ManagedObject) throws {
-        guard let doneAttribute else { throw unsupported("done state") }
+        guard let doneAttribute = shape.done else { throw unsupported("done state") }
         try context.perform(done ? "Mark done" : "Mark not done") { try context.setAttribute(.boolean(done), doneAttribute, of: target) }
     }
 
     public func setCollapsed(_ collapsed: Bool, of target: ManagedObject) throws {
-        guard let collapsedAttribute else { throw unsupported("collapsed state") }
+        guard let collapsedAttribute = shape.collapsed else { throw unsupported("collapsed state") }
         try context.perform(collapsed ? "Collapse" : "Expand") { try context.setAttribute(.boolean(collapsed), collapsedAttribute, of: target) }
     }
 
@@ -144,13 +144,13 @@ extension OutlineDocument {
     func renumber(_ parent: ManagedObject, from start: Int) throws {
         let kids = children(of: parent)
         for index in max(0, start) ..< kids.count where order(of: kids[index]) != Int64(index) {
-            try context.setAttribute(.integer(Int64(index)), orderAttribute, of: kids[index])
+            try context.setAttribute(.integer(Int64(index)), shape.order, of: kids[index])
         }
     }
 
     private func unsupported(_ what: String) -> OutlineError {
-        OutlineError(.invalidEdit, at: context.schema.name, "this schema version has no \(what)",
-                     hint: "Migrate the document to the current version first (`outline migrate`).")
+        OutlineError(.notInThisVersion, at: context.schema.name, "this schema version has no \(what)",
+                     hint: "Migrate the document to the current version first.")
     }
 
     static func shorten(_ text: String) -> String {

@@ -8,7 +8,7 @@ extension OutlineDocument {
     ///   column of the mistake.
     /// - Complexity: O(n) in the number of items.
     public func find(_ query: String) throws -> [ManagedObject] {
-        let request = FetchRequest(entityName: context.schema.entities[item].name,
+        let request = FetchRequest(entityName: context.schema.entities[shape.item].name,
                                    predicate: try FetchPredicate(format: query))
         let matches = Set(try context.fetch(request))
         guard !matches.isEmpty else { return [] }

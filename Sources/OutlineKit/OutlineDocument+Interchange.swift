@@ -5,7 +5,7 @@ import OutlineEngine
 extension OutlineDocument {
     /// When `item` was created (nil when unknown, or in schema version 1).
     public func created(of item: ManagedObject) -> Date? {
-        createdAttribute.flatMap { context.attributeValue(of: item, $0)?.dateValue }
+        shape.created.flatMap { context.attributeValue(of: item, $0)?.dateValue }
     }
 
     /// The OPML attributes `item` keeps for export (see ``ExtraAttributes``); nil when it keeps
@@ -13,23 +13,18 @@ extension OutlineDocument {
     ///
     /// - Throws: ``OutlineError`` `corruptValue` when the stored bytes do not decode.
     public func extraAttributes(of target: ManagedObject) throws -> ExtraAttributes? {
-        guard let attribute = extraAttributesAttribute,
+        guard let attribute = shape.extraAttributes,
               let data = context.attributeValue(of: target, attribute)?.binaryValue else { return nil }
         return try ExtraAttributes(decoding: data, item: "item \(ItemReference.path(path(of: target)))")
     }
 
     /// Replaces the OPML attributes `item` keeps (nil or empty removes them); one undo step.
     public func setExtraAttributes(_ extra: ExtraAttributes?, of target: ManagedObject) throws {
-        guard let attribute = extraAttributesAttribute else {
-            throw OutlineError(.invalidEdit, at: context.schema.name, "this schema version has no extraAttributes",
-                               hint: "Migrate the document to the current version first (`outline migrate`).")
+        guard let attribute = shape.extraAttributes else {
+            throw OutlineError(.notInThisVersion, at: context.schema.name, "this schema version has no extraAttributes",
+                               hint: "Migrate the document to the current version first.")
         }
         let value = extra.flatMap { $0.entries.isEmpty ? nil : Value.binary($0.encoded()) }
         try context.perform("Edit OPML attributes") { try context.setAttribute(value, attribute, of: target) }
-    }
-
-    /// The index of `Item.extraAttributes`, when the schema has it.
-    var extraAttributesAttribute: Int? {
-        context.schema.infos[item].attributeIndex(named: "extraAttributes")
     }
 }

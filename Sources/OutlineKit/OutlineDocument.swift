@@ -11,15 +11,8 @@ public final class OutlineDocument {
     /// The one item without a parent.
     public private(set) var root: ManagedObject
 
-    let item: Int
-    let orderAttribute: Int
-    let textAttribute: Int
-    let noteAttribute: Int?
-    let doneAttribute: Int?
-    let collapsedAttribute: Int?
-    let createdAttribute: Int?
-    let childrenRelationship: Int
-    let parentRelationship: Int
+    /// Where the outline's entity, attributes and relationships are in the schema.
+    public let shape: OutlineShape
 
     /// Wraps `context`, finds the root (creating it in an empty document) and puts each
     /// item's children in `order` (ties broken by object id).
@@ -27,29 +20,9 @@ public final class OutlineDocument {
     /// - Throws: ``OutlineError`` `notAnOutline` when the schema has no outline `Item` entity.
     public init(context: EditingContext) throws {
         self.context = context
-        let schema = context.schema
-        guard let info = schema.info(named: "Item"),
-              let order = info.attributeIndex(named: "order"),
-              let text = info.attributeIndex(named: "text") ?? info.attributeIndex(named: "title"),
-              let children = info.relationshipIndex(named: "children"),
-              let parent = info.relationshipIndex(named: "parent"),
-              info.relationships[children].isToMany, !info.relationships[parent].isToMany
-        else {
-            throw OutlineError(.notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
-                               "the document is not an outline (it needs an Item entity with order, text or title, children and parent)",
-                               hint: "Pass the data model the document was written with (--model) to inspect or convert it.")
-        }
-        item = info.index
-        orderAttribute = order
-        textAttribute = text
-        noteAttribute = info.attributeIndex(named: "note")
-        doneAttribute = info.attributeIndex(named: "done")
-        collapsedAttribute = info.attributeIndex(named: "collapsed")
-        createdAttribute = info.attributeIndex(named: "created")
-        childrenRelationship = children
-        parentRelationship = parent
-
-        let items = context.graph.objects(ofEntity: info.index)
+        shape = try OutlineShape(schema: context.schema)
+        let parent = shape.parent
+        let items = context.graph.objects(ofEntity: shape.item)
         if let found = items.filter({ context.relatedObject(of: $0, parent) == nil })
             .min(by: { context.objectID(of: $0) < context.objectID(of: $1) }) {
             root = found
@@ -58,7 +31,7 @@ public final class OutlineDocument {
             let wasClean = !context.hasChanges
             let undo = context.isUndoRegistrationEnabled
             context.isUndoRegistrationEnabled = false
-            root = try context.insert(entity: info.index)
+            root = try context.insert(entity: shape.item)
             context.isUndoRegistrationEnabled = undo
             if wasClean { context.markSaved() }
         }
@@ -68,7 +41,7 @@ public final class OutlineDocument {
     private func arrangeChildren(_ items: [ManagedObject]) {
         guard !context.hasChanges, !context.canUndo, !context.canRedo else { return }
         for parent in items {
-            let children = context.relatedObjects(of: parent, childrenRelationship)
+            let children = context.relatedObjects(of: parent, shape.children)
             guard children.count > 1 else { continue }
             let orders = children.map(order(of:))
             if zip(orders, orders.dropFirst()).allSatisfy({ $0 < $1 }) { continue }
@@ -76,7 +49,7 @@ public final class OutlineDocument {
                 orders[$0] != orders[$1] ? orders[$0] < orders[$1]
                     : context.objectID(of: children[$0]) < context.objectID(of: children[$1])
             }.map { children[$0] }
-            context.arrangeUnorderedMembers(sorted, childrenRelationship, of: parent)
+            context.arrangeUnorderedMembers(sorted, shape.children, of: parent)
         }
     }
 
@@ -84,40 +57,43 @@ public final class OutlineDocument {
 
     /// The children of `item`, in order.
     public func children(of item: ManagedObject) -> [ManagedObject] {
-        context.relatedObjects(of: item, childrenRelationship)
+        context.relatedObjects(of: item, shape.children)
     }
 
     public func parent(of item: ManagedObject) -> ManagedObject? {
-        context.relatedObject(of: item, parentRelationship)
+        context.relatedObject(of: item, shape.parent)
     }
 
     public func text(of item: ManagedObject) -> String? {
-        context.attributeValue(of: item, textAttribute)?.stringValue
+        context.attributeValue(of: item, shape.text)?.stringValue
     }
 
     public func note(of item: ManagedObject) -> String? {
-        noteAttribute.flatMap { context.attributeValue(of: item, $0)?.stringValue }
+        shape.note.flatMap { context.attributeValue(of: item, $0)?.stringValue }
     }
 
     public func isDone(_ item: ManagedObject) -> Bool {
-        doneAttribute.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
+        shape.done.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
     }
 
     public func isCollapsed(_ item: ManagedObject) -> Bool {
-        collapsedAttribute.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
+        shape.collapsed.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
     }
 
-    func order(of item: ManagedObject) -> Int64 {
-        context.attributeValue(of: item, orderAttribute)?.integerValue ?? 0
+    /// The stored `order` of `item` among its siblings (0 when it has none).
+    public func order(of item: ManagedObject) -> Int64 {
+        context.attributeValue(of: item, shape.order)?.integerValue ?? 0
     }
 
     /// Whether the schema has notes, done state and collapsed state (v1 has none of them).
-    public var supportsNotes: Bool { noteAttribute != nil }
-    public var supportsDone: Bool { doneAttribute != nil }
-    public var supportsCollapsed: Bool { collapsedAttribute != nil }
+    public var supportsNotes: Bool { shape.note != nil }
+    /// Whether the schema has done state.
+    public var supportsDone: Bool { shape.done != nil }
+    /// Whether the schema has collapsed state.
+    public var supportsCollapsed: Bool { shape.collapsed != nil }
 
     /// The number of items, the root included.
-    public var itemCount: Int { context.graph.count(ofEntity: item) }
+    public var itemCount: Int { context.graph.count(ofEntity: shape.item) }
 
     /// The 0-based position of `item` among its siblings.
     ///
@@ -149,9 +125,9 @@ public final class OutlineDocument {
     public func item(at reference: ItemReference) throws -> ManagedObject {
         switch reference {
         case .id(let id):
-            guard let object = context.object(with: id), object.entity == item || context.schema.infos[object.entity].isKind(of: item) else {
+            guard let object = context.object(with: id), context.schema[object.entity].isKind(of: shape.item) else {
                 throw OutlineError(.noSuchItem, at: reference.description, "there is no item with id \(id.rawValue)",
-                                   hint: "Run `outline show FILE --ids` to see the ids.")
+                                   hint: "Ids are the numbers the document's items carry (ObjectID); list the items to see them.")
             }
             return object
         case .path(let indices):

@@ -14,6 +14,8 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let notAnOutline = Code(rawValue: "notAnOutline")
         /// An item path or id that does not exist.
         public static let noSuchItem = Code(rawValue: "noSuchItem")
+        /// A path or `#id` that is not written as one (`1..2`, `#abc`).
+        public static let invalidItemReference = Code(rawValue: "invalidItemReference")
         /// An edit that makes no sense here (moving the root, indenting the first item, ...).
         public static let invalidEdit = Code(rawValue: "invalidEdit")
         /// A `find` query that does not parse or names properties the document does not have.
@@ -26,7 +28,9 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let noSuchVersion = Code(rawValue: "noSuchVersion")
         /// A migration that cannot be done: blockers in the mapping, or data that does not fit.
         public static let migrationBlocked = Code(rawValue: "migrationBlocked")
-        /// A file that cannot be created or replaced as asked (it exists, and `--force` was not given).
+        /// The document's schema version has no place for what was asked (notes in version 1, ...).
+        public static let notInThisVersion = Code(rawValue: "notInThisVersion")
+        /// A file that cannot be created or replaced as asked (it exists and replacing was not allowed).
         public static let fileExists = Code(rawValue: "fileExists")
         /// An imported file that does not follow its format (a Markdown list that jumps two
         /// levels, ...): a warning when reading leniently, this error when reading strictly.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineKit
+import OutlineTool
 import OutlineStorage
 
 /// `outline convert`: output format from --to or the extension, input format from the content,

@@ -39,6 +39,7 @@ import OutlineKit
         (["move", "doc.outline", "1", "--under", "3"], "3: there is no item 3. The nearest existing item is /, which has 2 children."),
         (["move", "doc.outline", "1.3", "--up"], "1.3: there is no item 1.3. The nearest existing item is 1, which has 2 children."),
         (["edit", "doc.outline", "#999", "--done"], "#999: there is no item with id 999. Run `outline show FILE --ids` to see the ids."),
+        (["edit", "doc.outline", "#abc", "--done"], "#abc: \"#abc\" is not an item id. Write an id as # followed by the number `outline show --ids` prints, such as #102."),
         (["edit", "doc.outline", "1.x", "--done"], "1.x: \"1.x\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
     ]
 
@@ -165,7 +166,7 @@ import OutlineKit
         try box.writeNotebook("notes.outline", version: "Notebook", notes: [("Plan", 3)])
         let result = try box.run("show", "notes.outline")
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: notes.outline: the document's model (Notebook) has no entity in common with Outline 3. It is not a document of this model; pass its own model (--model) to work with it.\n")
+        #expect(result.stderr == "Error: notes.outline: the document's model (Notebook) has no entity in common with Outline 3. It is not a document of this model; open it with its own model. Name that model with --model PATH.\n")
     }
 
     @Test func aClosedPipeDoesNotKillTheTool() throws {

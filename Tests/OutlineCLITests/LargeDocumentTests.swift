@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 import OutlineKit
+import OutlineTool
 import OutlineStorage
 
 /// Deep and big documents through the binary: nothing recursive, nothing quadratic.

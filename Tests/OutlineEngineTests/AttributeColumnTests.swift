@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) @testable import OutlineEngine
+@testable import OutlineEngine
 
 /// Column storage: booleans as flags, and all-nil columns that store nothing until written.
 @Suite struct AttributeColumnTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OutlineEngine
+import OutlineTestSupport
 
 @Suite struct EditingContextTests {
     @Test func insertAppliesDefaultsAndAssignsIncreasingIDs() throws {

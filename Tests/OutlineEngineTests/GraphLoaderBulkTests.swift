@@ -1,5 +1,6 @@
 import Testing
-@_spi(Storage) @testable import OutlineEngine
+@testable import OutlineEngine
+import OutlineTestSupport
 
 /// The bulk-loading entry points columnar stores use.
 @Suite struct GraphLoaderBulkTests {

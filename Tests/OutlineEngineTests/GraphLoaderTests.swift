@@ -1,5 +1,6 @@
 import Testing
-@_spi(Storage) @testable import OutlineEngine
+@testable import OutlineEngine
+import OutlineTestSupport
 
 @Suite struct GraphLoaderTests {
     @Test func derivesTheMissingSideOfEachInversePair() throws {

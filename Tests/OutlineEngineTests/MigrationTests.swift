@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(Storage) @testable import OutlineEngine
+@testable import OutlineEngine
+import OutlineTestSupport
 
 /// One test per migration rule, with small models defined here.
 @Suite struct MigrationTests {
@@ -339,7 +340,7 @@ import Testing
         let plan = MigrationPlan.infer(from: v1, to: v2)
         let a = try #require(try Migrator(plan: plan).run(context.graph).graph)
         let b = try #require(try Migrator(plan: plan).run(context.graph).graph)
-        for e in 0 ..< 2 {
+        for e in [EntityIndex(0), EntityIndex(1)] {
             for (x, y) in zip(a.objects(ofEntity: e), b.objects(ofEntity: e)) {
                 #expect(a.objectID(of: x) == b.objectID(of: y))
                 #expect(a.attributeValue(of: x, 0) == b.attributeValue(of: y, 0))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OutlineEngine
+import OutlineTestSupport
 
 /// Binding resolves keys once and rejects what can never work, with the column of the culprit.
 @Suite struct PredicateBindingTests {

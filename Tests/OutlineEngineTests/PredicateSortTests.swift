@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OutlineEngine
+import OutlineTestSupport
 
 /// Sort descriptors: text form, binding, and a stable order.
 @Suite struct PredicateSortTests {

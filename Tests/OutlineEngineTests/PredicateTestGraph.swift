@@ -1,5 +1,6 @@
 import Foundation
 @testable import OutlineEngine
+import OutlineTestSupport
 
 /// A small in-memory object graph for predicate tests, following ``PredicateTestGraph/schema``.
 ///
@@ -15,16 +16,16 @@ import Foundation
 /// Children in order: a → [b, c, t], b → [d]. Tags: work "work", home "Home", untitled nil.
 struct PredicateTestGraph: ObjectGraphReading {
     let schema: Schema
-    private(set) var attributes: [ManagedObject: [Int: Value]] = [:]
-    private(set) var toOne: [ManagedObject: [Int: ManagedObject]] = [:]
-    private(set) var toMany: [ManagedObject: [Int: [ManagedObject]]] = [:]
+    private(set) var attributes: [ManagedObject: [AttributeIndex: Value]] = [:]
+    private(set) var toOne: [ManagedObject: [RelationshipIndex: ManagedObject]] = [:]
+    private(set) var toMany: [ManagedObject: [RelationshipIndex: [ManagedObject]]] = [:]
     private(set) var labels: [ManagedObject: String] = [:]
     private(set) var objectsByLabel: [String: ManagedObject] = [:]
-    private var rowCount: [Int: Int] = [:]
+    private var rowCount: [EntityIndex: Int] = [:]
 
-    static let item = 0
-    static let tag = 1
-    static let task = 2
+    static let item: EntityIndex = 0
+    static let tag: EntityIndex = 1
+    static let task: EntityIndex = 2
 
     static func makeSchema() throws -> Schema {
         try Schema(entities: [
@@ -91,7 +92,7 @@ struct PredicateTestGraph: ObjectGraphReading {
 
     func label(_ object: ManagedObject) -> String { labels[object] ?? "?" }
 
-    mutating func add(_ label: String, entity: Int, _ values: [String: Value]) -> ManagedObject {
+    mutating func add(_ label: String, entity: EntityIndex, _ values: [String: Value]) -> ManagedObject {
         let row = rowCount[entity, default: 0]
         rowCount[entity] = row + 1
         let object = ManagedObject(entity: entity, row: row)
@@ -116,12 +117,12 @@ struct PredicateTestGraph: ObjectGraphReading {
         for tag in tags { toMany[tag, default: [:]][itemsIndex, default: []].append(object) }
     }
 
-    func attributeValue(of object: ManagedObject, _ attribute: Int) -> Value? { attributes[object]?[attribute] }
-    func relatedObject(of object: ManagedObject, _ relationship: Int) -> ManagedObject? { toOne[object]?[relationship] }
-    func relatedObjects(of object: ManagedObject, _ relationship: Int) -> [ManagedObject] { toMany[object]?[relationship] ?? [] }
+    func attributeValue(of object: ManagedObject, _ attribute: AttributeIndex) -> Value? { attributes[object]?[attribute] }
+    func relatedObject(of object: ManagedObject, _ relationship: RelationshipIndex) -> ManagedObject? { toOne[object]?[relationship] }
+    func relatedObjects(of object: ManagedObject, _ relationship: RelationshipIndex) -> [ManagedObject] { toMany[object]?[relationship] ?? [] }
 
     /// The labels of the items that satisfy `format`, sorted.
-    func matches(_ format: String, _ arguments: [FetchPredicate.Argument] = [], entity: Int = item) throws -> [String] {
+    func matches(_ format: String, _ arguments: [FetchPredicate.Argument] = [], entity: EntityIndex = item) throws -> [String] {
         let bound = try FetchPredicate(format: format, arguments: arguments).bound(to: schema, entity: entity)
         return bound.filter(items.filter { schema.infos[$0.entity].isKind(of: entity) }, in: self).map(label).sorted()
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import OutlineEngine
+import OutlineTestSupport
 
 @Suite struct SchemaTests {
     @Test func inheritedPropertiesComeFirstAndKeepTheirIndices() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 
 /// A named edit of a schema's parts, for parameterized tests.
 struct SchemaEdit: Sendable, CustomTestStringConvertible {

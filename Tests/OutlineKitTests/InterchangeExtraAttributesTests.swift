@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OutlineTestSupport
 @testable import OutlineKit
 
 @Suite struct InterchangeExtraAttributesTests {
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func attributesCanBeEditedThroughTheDocument() throws {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         let item = try document.insertItem("Feed")
         try document.setExtraAttributes(ExtraAttributes([.kept(name: "xmlUrl", value: "https://example.com/feed")]), of: item)
         #expect(try document.extraAttributes(of: item)?.kept == [.init("xmlUrl", "https://example.com/feed")])

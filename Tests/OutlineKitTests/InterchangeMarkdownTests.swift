@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 @testable import OutlineKit
 
@@ -57,7 +58,7 @@ struct MarkdownCase: Sendable, CustomTestStringConvertible {
         let imported = try read(markdownCase.fixture)
         #expect(imported.document.summary == markdownCase.outline)
         #expect(imported.warnings.map(\.description) == markdownCase.warnings)
-        OutlineTestSupport.checkInvariants(imported.document)
+        SampleOutlines.checkInvariants(imported.document)
         #expect(!imported.document.context.canUndo)
     }
 
@@ -121,7 +122,7 @@ struct MarkdownCase: Sendable, CustomTestStringConvertible {
             "  \\- indented escape", "\\q",
         ]
         let notes = ["para 1\n\n\npara 2", "- looks like an item\n  [ ] indented box\n1. number\n\\backslash", "line\\", "# heading\n> quote"]
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         for (index, text) in texts.enumerated() {
             let item = try document.insertItem(text, done: index % 3 == 1)
             if index < notes.count { try document.insertItem("child of \(index)", under: item, note: notes[index]) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 @testable import OutlineKit
 
@@ -57,7 +58,7 @@ import OutlineStorage
     }
 
     @Test func exportIsStrictOPML() throws {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         let parent = try document.insertItem("Plan \"A\" & <B>", note: "line 1\nline 2\tindented\r\nline 3")
         let child = try document.insertItem("", under: parent)
         try document.context.setValue(.date(Date(timeIntervalSince1970: 1_700_000_000.75)), forKey: "created", of: parent)
@@ -86,7 +87,7 @@ import OutlineStorage
         (.dynalist, #"<outline text="Done" complete="true"/>"#, #"<outline text="Open"/>"#),
     ])
     func flavorDecidesHowDoneIsWritten(flavor: OPMLFlavor?, done: String, open: String) throws {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         for item in [try document.insertItem("Done", done: true), try document.insertItem("Open")] {
             try document.context.setValue(nil, forKey: "created", of: item)
         }
@@ -113,7 +114,7 @@ import OutlineStorage
     }
 
     @Test func expansionStateIsDerivedFromCollapsedItems() throws {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         let a = try document.insertItem("A")
         let b = try document.insertItem("B", under: a)
         try document.insertItem("B.1", under: b)
@@ -131,7 +132,7 @@ import OutlineStorage
     }
 
     @Test func noExpansionStateWhenNothingIsCollapsed() throws {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         try document.insertItem("B.1", under: try document.insertItem("B"))
         #expect(!OPMLExporter.write(document).data.utf8Text.contains("expansionState"))
         #expect(OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("expansionState", "7")])).data.utf8Text
@@ -168,7 +169,7 @@ import OutlineStorage
     }
 
     @Test func charactersXMLCannotHoldAreReplacedWithAWarning() throws {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         try document.insertItem("bell\u{07}")
         let exported = OPMLExporter.write(document, file: "out.opml")
         #expect(exported.warnings.map(\.description) == [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 @testable import OutlineKit
 
@@ -149,13 +150,13 @@ import OutlineStorage
     @Test func importBuildsAConsistentDocumentWithNothingToUndo() throws {
         let imported = try read("OPMLEditor.opml")
         let document = imported.document
-        OutlineTestSupport.checkInvariants(document)
+        SampleOutlines.checkInvariants(document)
         #expect(!document.context.canUndo)
         #expect(!document.context.hasChanges)
         #expect(document.itemCount == 14)
         // The document is editable and undoable afterwards.
         try document.insertItem("New", under: try document.item(at: .path([1])), at: 0)
-        OutlineTestSupport.checkInvariants(document)
+        SampleOutlines.checkInvariants(document)
         #expect(document.context.canUndo)
     }
 

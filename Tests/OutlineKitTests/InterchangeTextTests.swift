@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 @testable import OutlineKit
 
@@ -38,7 +39,7 @@ struct TextCase: Sendable, CustomTestStringConvertible {
         let imported = try read(textCase.fixture)
         #expect(imported.document.summary == textCase.outline)
         #expect(imported.warnings.map(\.description) == textCase.warnings)
-        OutlineTestSupport.checkInvariants(imported.document)
+        SampleOutlines.checkInvariants(imported.document)
     }
 
     @Test(arguments: cases.filter { !$0.warnings.isEmpty })

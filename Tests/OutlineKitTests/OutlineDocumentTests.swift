@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
+import OutlineTestSupport
 @testable import OutlineKit
 
 @Suite struct OutlineDocumentTests {
-    typealias Support = OutlineTestSupport
+    typealias Support = SampleOutlines
 
     @Test func rootIsCreatedOnceAndFoundAgain() throws {
         let context = EditingContext(schema: try Support.currentSchema())
@@ -170,7 +171,7 @@ import Testing
         #expect(document.text(of: item) == "Groceries")
         #expect(!document.supportsNotes && !document.supportsDone)
         let error = #expect(throws: OutlineError.self) { try document.setNote("x", of: item) }
-        #expect(error?.description == "Outline: this schema version has no notes. Migrate the document to the current version first (`outline migrate`).")
+        #expect(error?.description == "Outline: this schema version has no notes. Migrate the document to the current version first.")
     }
 
     @Test func aSchemaWithoutItemsIsNotAnOutline() throws {
@@ -182,7 +183,7 @@ import Testing
 
 @Suite struct OutlineFindTests {
     @Test func findReturnsMatchesInDocumentOrder() throws {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         let shop = try document.insertItem("Shopping")
         try document.insertItem("Oat milk", under: shop, done: true)
         try document.insertItem("Milk chocolate", under: shop)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// Every truncation and every single-bit flip of each small binary document of `Fixtures/`,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
+import OutlineTestSupport
 @testable import OutlineStorage
 
 /// Damaged and hostile input: every failure is a StorageError naming where, never a crash,

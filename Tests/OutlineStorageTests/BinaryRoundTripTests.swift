@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 
 @Suite struct BinaryRoundTripTests {

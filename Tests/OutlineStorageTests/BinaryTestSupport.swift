@@ -1,5 +1,6 @@
 import Foundation
 import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 
 /// Models built in code for store tests, and helpers to fill and compare graphs.
@@ -103,10 +104,10 @@ func snapshot(_ graph: ObjectGraph) -> [String] {
     for info in graph.schema.infos {
         for object in graph.objects(ofEntity: info.index, includingSubentities: false) {
             var line = "\(graph.objectID(of: object)) \(info.name)"
-            for (a, attribute) in info.attributes.enumerated() where !attribute.isTransient {
+            for (a, attribute) in zip(info.attributeIndices, info.attributes) where !attribute.isTransient {
                 line += " \(attribute.name)=\(render(graph.attributeValue(of: object, a)))"
             }
-            for (r, relationship) in info.relationships.enumerated() where !relationship.isTransient {
+            for (r, relationship) in zip(info.relationshipIndices, info.relationships) where !relationship.isTransient {
                 let targets = relationship.isToMany ? graph.relatedObjects(of: object, r)
                                                     : graph.relatedObject(of: object, r).map { [$0] } ?? []
                 line += " \(relationship.name)=[\(targets.map { graph.objectID(of: $0).description }.joined(separator: ","))]"

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 import OutlineStorage
 
 /// Documents go through both formats and come back identical: XML -> binary -> XML byte for

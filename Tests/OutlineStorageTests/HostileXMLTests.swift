@@ -3,7 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// Hostile XML against every XML reader: the XML store reader, the model reader and the OPML

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 import OutlineStorage
 
 /// A store written by Apple's Core Data (a 2006 document-based app, published on the CocoaDev

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// Reading stores without their model: the schema derived from the file.

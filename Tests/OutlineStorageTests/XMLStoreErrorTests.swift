@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// Every error the XML store reader reports, each with a fixture and its full message.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// Fixtures and schemas of the XML store tests.

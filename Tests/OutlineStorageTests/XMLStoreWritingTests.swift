@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 @Suite struct XMLStoreWritingTests {
@@ -39,7 +39,7 @@ import Testing
         let second = XMLStore.write(graph, metadata: readMetadata)
         #expect(XMLFixture.text(second) == XMLFixture.text(first))
         #expect(graph.objectCount == context.graph.objectCount)
-        for entity in context.schema.infos.indices {
+        for entity in context.schema.entityIndices {
             for object in context.graph.objects(ofEntity: entity, includingSubentities: false) {
                 let copy = try #require(graph.object(with: context.graph.objectID(of: object)))
                 for a in context.schema.infos[entity].storedAttributeIndices {

@@ -15,7 +15,7 @@ public func fuzzModelReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         let bundle = try ModelReader.read(path: "Fuzz.xcdatamodel", in: ["Fuzz.xcdatamodel/contents": contents])
         let schema = bundle.current
         _ = schema.versionHash
-        for entity in schema.entities.indices { _ = schema.versionHash(ofEntity: entity) }
+        for entity in schema.entityIndices { _ = schema.versionHash(ofEntity: entity) }
         do {
             _ = try ModelReader.readSchema(contents: ModelWriter.data(of: schema), name: "Fuzz", file: "rewritten")
         } catch {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 import OutlineStorage
 
 struct Convert: ParsableCommand {

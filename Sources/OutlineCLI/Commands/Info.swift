@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 
 struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(

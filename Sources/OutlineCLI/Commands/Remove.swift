@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(

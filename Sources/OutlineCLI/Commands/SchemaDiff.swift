@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 
 struct SchemaDiff: ParsableCommand {
     static let configuration = CommandConfiguration(

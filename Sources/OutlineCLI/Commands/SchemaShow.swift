@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 
 struct SchemaShow: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineKit
+import OutlineTool
 import OutlineStorage
 
 /// `--model MODEL`: read documents of any Xcode model, not only outlines.

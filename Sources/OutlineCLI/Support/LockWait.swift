@@ -1,5 +1,6 @@
 import Foundation
 import OutlineKit
+import OutlineTool
 
 /// How long commands that change a document wait for another process editing it.
 enum LockWait {

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineKit
+import OutlineTool
 
 /// A one-line progress display on standard error for long work (convert and migrate): the
 /// file being read or written, and a bar while objects are migrated. Drawn only when

@@ -7,11 +7,11 @@ enum Change {
     case revived(ManagedObject)
     /// The object became dead (its row keeps its values so it can be revived).
     case killed(ManagedObject)
-    case attribute(ManagedObject, Int, old: Value?)
-    case toOne(ManagedObject, Int, old: ManagedObject?)
-    case memberInserted(ManagedObject, Int, index: Int)
-    case memberRemoved(ManagedObject, Int, index: Int, member: ManagedObject)
-    case membersReplaced(ManagedObject, Int, old: [ManagedObject])
+    case attribute(ManagedObject, AttributeIndex, old: Value?)
+    case toOne(ManagedObject, RelationshipIndex, old: ManagedObject?)
+    case memberInserted(ManagedObject, RelationshipIndex, index: Int)
+    case memberRemoved(ManagedObject, RelationshipIndex, index: Int, member: ManagedObject)
+    case membersReplaced(ManagedObject, RelationshipIndex, old: [ManagedObject])
 
     /// The object whose state this change touched.
     var object: ManagedObject {

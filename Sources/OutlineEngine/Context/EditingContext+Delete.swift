@@ -35,7 +35,7 @@ extension EditingContext {
         while let object = stack.popLast() {
             doomed.order.append(object)
             let info = entity(of: object)
-            for (r, relationship) in info.relationships.enumerated() where relationship.deleteRule == .cascade {
+            for (r, relationship) in zip(info.relationshipIndices, info.relationships) where relationship.deleteRule == .cascade {
                 for target in targets(of: object, r) where graph.contains(target) && doomed.members.insert(target).inserted {
                     stack.append(target)
                 }
@@ -47,7 +47,7 @@ extension EditingContext {
     private func checkDenyRules(_ doomed: Doomed) throws {
         for object in doomed.order {
             let info = entity(of: object)
-            for (r, relationship) in info.relationships.enumerated() where relationship.deleteRule == .deny {
+            for (r, relationship) in zip(info.relationshipIndices, info.relationships) where relationship.deleteRule == .deny {
                 if let survivor = targets(of: object, r).first(where: { graph.contains($0) && !doomed.members.contains($0) }) {
                     throw EngineError(.deleteDenied, at: "\(describe(object)).\(relationship.name)",
                                       "cannot delete \(describe(object)): its relationship \"\(relationship.name)\" still refers to \(describe(survivor)) and its delete rule is Deny",
@@ -60,10 +60,10 @@ extension EditingContext {
     /// Removes the doomed objects from the relationships of objects that survive.
     private func detachFromSurvivors(_ doomed: Doomed) {
         // Removals from survivors' to-many relationships, batched so each list is rewritten once.
-        var removals: [ManagedObject: [Int: Set<ManagedObject>]] = [:]
+        var removals: [ManagedObject: [RelationshipIndex: Set<ManagedObject>]] = [:]
         for object in doomed.order {
             let info = entity(of: object)
-            for (r, relationship) in info.relationships.enumerated() {
+            for (r, relationship) in zip(info.relationshipIndices, info.relationships) {
                 guard relationship.deleteRule != .noAction, let inverse = info.inverses[r] else { continue }
                 for target in targets(of: object, r) where graph.contains(target) && !doomed.members.contains(target) {
                     if entity(of: target).relationships[inverse].isToMany {
@@ -86,7 +86,7 @@ extension EditingContext {
         }
     }
 
-    func targets(of object: ManagedObject, _ relationship: Int) -> [ManagedObject] {
+    func targets(of object: ManagedObject, _ relationship: RelationshipIndex) -> [ManagedObject] {
         if entity(of: object).relationships[relationship].isToMany {
             return graph.relatedObjects(of: object, relationship)
         }

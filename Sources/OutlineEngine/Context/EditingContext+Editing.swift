@@ -8,7 +8,7 @@ extension EditingContext {
 
     /// Inserts a new object of the entity at `entity` (an index into ``Schema/entities``).
     @discardableResult
-    public func insert(entity: Int) throws -> ManagedObject {
+    public func insert(entity: EntityIndex) throws -> ManagedObject {
         let info = schema.infos[entity]
         guard !info.entity.isAbstract else {
             throw EngineError(.typeMismatch, at: info.name, "\(info.name) is abstract and cannot have objects",
@@ -27,7 +27,7 @@ extension EditingContext {
     /// Sets attribute `attribute` (an index into the entity's ``EntityInfo/attributes``).
     ///
     /// - Throws: ``EngineError`` `typeMismatch` when the value does not fit the attribute's type.
-    public func setAttribute(_ value: Value?, _ attribute: Int, of object: ManagedObject) throws {
+    public func setAttribute(_ value: Value?, _ attribute: AttributeIndex, of object: ManagedObject) throws {
         try checkAlive(object)
         let definition = entity(of: object).attributes[attribute]
         var stored: Value? = nil
@@ -64,7 +64,7 @@ extension EditingContext {
     /// Sets to-one relationship `relationship` of `object` to `target`, updating inverses.
     ///
     /// - Complexity: O(k) where k is the size of the inverse to-many relationship touched.
-    public func setRelated(_ target: ManagedObject?, _ relationship: Int, of object: ManagedObject) throws {
+    public func setRelated(_ target: ManagedObject?, _ relationship: RelationshipIndex, of object: ManagedObject) throws {
         try checkAlive(object)
         let info = entity(of: object)
         precondition(!info.relationships[relationship].isToMany, "setRelated on a to-many relationship")
@@ -75,7 +75,7 @@ extension EditingContext {
     /// Adds `member` to to-many relationship `relationship` of `object`, at `index` or at the end.
     ///
     /// - Complexity: O(k) in the number of members.
-    public func add(_ member: ManagedObject, to relationship: Int, of object: ManagedObject, at index: Int? = nil) throws {
+    public func add(_ member: ManagedObject, to relationship: RelationshipIndex, of object: ManagedObject, at index: Int? = nil) throws {
         try checkAlive(object)
         let info = entity(of: object)
         precondition(info.relationships[relationship].isToMany, "add on a to-one relationship")
@@ -89,7 +89,7 @@ extension EditingContext {
     }
 
     /// Removes `member` from to-many relationship `relationship` of `object`.
-    public func remove(_ member: ManagedObject, from relationship: Int, of object: ManagedObject) throws {
+    public func remove(_ member: ManagedObject, from relationship: RelationshipIndex, of object: ManagedObject) throws {
         try checkAlive(object)
         try edit {
             guard let index = graph.relatedObjects(of: object, relationship).firstIndex(of: member) else { return }
@@ -102,7 +102,7 @@ extension EditingContext {
 
     // MARK: Inverse maintenance
 
-    private func checkDestination(_ target: ManagedObject, _ info: EntityInfo, _ relationship: Int) throws {
+    private func checkDestination(_ target: ManagedObject, _ info: EntityInfo, _ relationship: RelationshipIndex) throws {
         try checkAlive(target)
         let destination = info.destinations[relationship]
         guard schema.infos[target.entity].isKind(of: destination) else {
@@ -112,7 +112,7 @@ extension EditingContext {
     }
 
     /// Points to-one `relationship` of `object` at `target`, fixing both old and new inverses.
-    func link(_ object: ManagedObject, _ relationship: Int, to target: ManagedObject?) {
+    func link(_ object: ManagedObject, _ relationship: RelationshipIndex, to target: ManagedObject?) {
         let old = graph.relatedObject(of: object, relationship)
         guard old != target else { return }
         let inverse = entity(of: object).inverses[relationship]
@@ -122,7 +122,7 @@ extension EditingContext {
     }
 
     /// Adds `member` at `index` (or the end), or moves it there if it is already a member.
-    func addMember(_ member: ManagedObject, _ relationship: Int, of object: ManagedObject, at index: Int?) {
+    func addMember(_ member: ManagedObject, _ relationship: RelationshipIndex, of object: ManagedObject, at index: Int?) {
         let members = graph.relatedObjects(of: object, relationship)
         if let current = members.firstIndex(of: member) {
             guard let index, index != current else { return }
@@ -137,7 +137,7 @@ extension EditingContext {
     }
 
     /// Makes `inverse` of `target` include `object` (the other side of a link being made).
-    private func attachInverse(of target: ManagedObject, _ inverse: Int, to object: ManagedObject) {
+    private func attachInverse(of target: ManagedObject, _ inverse: RelationshipIndex, to object: ManagedObject) {
         let definition = entity(of: target).relationships[inverse]
         if definition.isToMany {
             if !graph.relatedObjects(of: target, inverse).contains(object) {
@@ -154,7 +154,7 @@ extension EditingContext {
     }
 
     /// Removes `object` from `inverse` of `target` (the other side of a link being broken).
-    func detachInverse(of target: ManagedObject, _ inverse: Int, from object: ManagedObject) {
+    func detachInverse(of target: ManagedObject, _ inverse: RelationshipIndex, from object: ManagedObject) {
         if entity(of: target).relationships[inverse].isToMany {
             if let index = graph.relatedObjects(of: target, inverse).firstIndex(of: object) {
                 primitiveRemoveMember(target, inverse, at: index)
@@ -165,7 +165,7 @@ extension EditingContext {
     }
 
     /// Removes `target` from relationship `relationship` of `owner` without touching `target`.
-    private func detachForward(_ owner: ManagedObject, _ relationship: Int, _ target: ManagedObject) {
+    private func detachForward(_ owner: ManagedObject, _ relationship: RelationshipIndex, _ target: ManagedObject) {
         if entity(of: owner).relationships[relationship].isToMany {
             if let index = graph.relatedObjects(of: owner, relationship).firstIndex(of: target) {
                 primitiveRemoveMember(owner, relationship, at: index)
@@ -183,7 +183,7 @@ extension EditingContext {
     /// Domain layers use it right after loading to keep members in a derived order. It is only
     /// allowed while there is no undo history and nothing unsaved, since recorded changes refer
     /// to member positions.
-    public func arrangeUnorderedMembers(_ members: [ManagedObject], _ relationship: Int, of object: ManagedObject) {
+    public func arrangeUnorderedMembers(_ members: [ManagedObject], _ relationship: RelationshipIndex, of object: ManagedObject) {
         precondition(!hasChanges && !canUndo && !canRedo && journal.isEmpty, "arrangeUnorderedMembers with edits pending")
         precondition(!entity(of: object).relationships[relationship].isOrdered, "arrangeUnorderedMembers on an ordered relationship")
         precondition(members.count == graph.relatedObjects(of: object, relationship).count, "arrangeUnorderedMembers must keep the members")

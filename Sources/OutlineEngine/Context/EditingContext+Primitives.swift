@@ -7,7 +7,7 @@ extension EditingContext {
         tracked.add(change)
     }
 
-    func primitiveInsert(entity: Int, values: [Value?]) -> ManagedObject {
+    func primitiveInsert(entity: EntityIndex, values: [Value?]) -> ManagedObject {
         let object = graph.appendObject(entity: entity, values: values)
         record(.revived(object))
         return object
@@ -23,31 +23,31 @@ extension EditingContext {
         record(.killed(object))
     }
 
-    func primitiveSetAttribute(_ object: ManagedObject, _ attribute: Int, _ value: Value?) {
+    func primitiveSetAttribute(_ object: ManagedObject, _ attribute: AttributeIndex, _ value: Value?) {
         let old = graph.attributeValue(of: object, attribute)
         guard old != value else { return }
         graph.setAttribute(object, attribute, value)
         record(.attribute(object, attribute, old: old))
     }
 
-    func primitiveSetToOne(_ object: ManagedObject, _ relationship: Int, _ target: ManagedObject?) {
+    func primitiveSetToOne(_ object: ManagedObject, _ relationship: RelationshipIndex, _ target: ManagedObject?) {
         let old = graph.relatedObject(of: object, relationship)
         guard old != target else { return }
         graph.setRelated(object, relationship, target)
         record(.toOne(object, relationship, old: old))
     }
 
-    func primitiveInsertMember(_ object: ManagedObject, _ relationship: Int, _ member: ManagedObject, at index: Int) {
+    func primitiveInsertMember(_ object: ManagedObject, _ relationship: RelationshipIndex, _ member: ManagedObject, at index: Int) {
         graph.insertRelated(object, relationship, member, at: index)
         record(.memberInserted(object, relationship, index: index))
     }
 
-    func primitiveRemoveMember(_ object: ManagedObject, _ relationship: Int, at index: Int) {
+    func primitiveRemoveMember(_ object: ManagedObject, _ relationship: RelationshipIndex, at index: Int) {
         let member = graph.removeRelated(object, relationship, at: index)
         record(.memberRemoved(object, relationship, index: index, member: member))
     }
 
-    func primitiveReplaceMembers(_ object: ManagedObject, _ relationship: Int, _ members: [ManagedObject]) {
+    func primitiveReplaceMembers(_ object: ManagedObject, _ relationship: RelationshipIndex, _ members: [ManagedObject]) {
         let old = graph.relatedObjects(of: object, relationship)
         graph.replaceRelated(object, relationship, with: members)
         record(.membersReplaced(object, relationship, old: old))

@@ -6,7 +6,7 @@ extension EditingContext {
     ///
     /// Uniqueness constraints are always checked over all objects of the constrained entities.
     public func validationIssues(of objects: [ManagedObject]? = nil) -> [ValidationIssue] {
-        let subjects = (objects ?? schema.infos.indices.flatMap { graph.objects(ofEntity: $0, includingSubentities: false) })
+        let subjects = (objects ?? schema.entityIndices.flatMap { graph.objects(ofEntity: $0, includingSubentities: false) })
             .filter { graph.contains($0) }
             .sorted { graph.objectID(of: $0) < graph.objectID(of: $1) }
         var issues: [ValidationIssue] = []
@@ -15,11 +15,11 @@ extension EditingContext {
         // the value itself or only whether it is nil. An optional attribute without bounds
         // or pattern cannot fail and is not read at all.
         let plans = schema.infos.map { info in
-            (attributes: info.attributes.indices.filter { a in
-                let attribute = info.attributes[a]
+            (attributes: info.attributeIndices.filter { a in
+                let attribute = info[a]
                 return !attribute.isTransient && (!attribute.isOptional || Self.needsValue(attribute))
-            }.map { (index: $0, needsValue: Self.needsValue(info.attributes[$0])) },
-             relationships: info.relationships.indices.filter { !info.relationships[$0].isTransient })
+            }.map { (index: $0, needsValue: Self.needsValue(info[$0])) },
+             relationships: info.storedRelationshipIndices)
         }
         for object in subjects {
             let info = schema.infos[object.entity]

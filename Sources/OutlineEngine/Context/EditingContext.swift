@@ -90,15 +90,15 @@ public final class EditingContext: ObjectGraphReading {
     /// The live object with persistent id `id`.
     public func object(with id: ObjectID) -> ManagedObject? { graph.object(with: id) }
 
-    public func attributeValue(of object: ManagedObject, _ attribute: Int) -> Value? {
+    public func attributeValue(of object: ManagedObject, _ attribute: AttributeIndex) -> Value? {
         graph.attributeValue(of: object, attribute)
     }
 
-    public func relatedObject(of object: ManagedObject, _ relationship: Int) -> ManagedObject? {
+    public func relatedObject(of object: ManagedObject, _ relationship: RelationshipIndex) -> ManagedObject? {
         graph.relatedObject(of: object, relationship)
     }
 
-    public func relatedObjects(of object: ManagedObject, _ relationship: Int) -> [ManagedObject] {
+    public func relatedObjects(of object: ManagedObject, _ relationship: RelationshipIndex) -> [ManagedObject] {
         graph.relatedObjects(of: object, relationship)
     }
 
@@ -129,7 +129,7 @@ public final class EditingContext: ObjectGraphReading {
 
     // MARK: Name resolution
 
-    func entityIndex(_ name: String) throws -> Int {
+    func entityIndex(_ name: String) throws -> EntityIndex {
         guard let index = schema.entityIndex(named: name) else {
             throw EngineError(.unknownName, at: name, "there is no entity called \"\(name)\"",
                               hint: "Entities are: \(schema.entities.map(\.name).joined(separator: ", ")).")
@@ -137,7 +137,7 @@ public final class EditingContext: ObjectGraphReading {
         return index
     }
 
-    func attributeIndex(_ key: String, of object: ManagedObject) throws -> Int {
+    func attributeIndex(_ key: String, of object: ManagedObject) throws -> AttributeIndex {
         let info = entity(of: object)
         guard let index = info.attributeIndex(named: key) else {
             throw EngineError(.unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not an attribute of \(info.name)",
@@ -146,7 +146,7 @@ public final class EditingContext: ObjectGraphReading {
         return index
     }
 
-    func relationshipIndex(_ key: String, of object: ManagedObject, toMany: Bool?) throws -> Int {
+    func relationshipIndex(_ key: String, of object: ManagedObject, toMany: Bool?) throws -> RelationshipIndex {
         let info = entity(of: object)
         guard let index = info.relationshipIndex(named: key) else {
             throw EngineError(.unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not a relationship of \(info.name)",

@@ -11,29 +11,29 @@ import Foundation
 /// columns of a big document (notes, dates, extra data) are nil in every row, and a million
 /// rows of nothing would otherwise cost megabytes. Code that reads the arrays directly checks
 /// ``isNil(_:)`` first; every row of such a column is nil.
-@_spi(Storage) public struct AttributeColumn: Sendable {
+package struct AttributeColumn: Sendable {
     /// How the column stores its values.
-    public enum Storage: Sendable {
+    package enum Storage: Sendable {
         case integer, flag, double, bytes, other
     }
 
     /// The byte a ``flags`` row holds for nil.
-    public static let nilFlag: UInt8 = 0xFF
+    package static let nilFlag: UInt8 = 0xFF
 
-    public let type: AttributeType
-    public let storage: Storage
-    public var integers: [Int64] = []
+    package let type: AttributeType
+    package let storage: Storage
+    package var integers: [Int64] = []
     /// Booleans: 0 (false), 1 (true) or ``nilFlag``.
-    public var flags: [UInt8] = []
-    public var doubles: [Double] = []
-    public var bytes = ByteColumn()
-    public var others: [Value?] = []
-    public var present: [Bool] = []
+    package var flags: [UInt8] = []
+    package var doubles: [Double] = []
+    package var bytes = ByteColumn()
+    package var others: [Value?] = []
+    package var present: [Bool] = []
     /// The rows of a column that has been nil in every row since ``allNil(type:rows:)`` made
     /// it; while this is above 0 the arrays above are empty.
-    public private(set) var untouchedNilRows = 0
+    package private(set) var untouchedNilRows = 0
 
-    public init(type: AttributeType) {
+    package init(type: AttributeType) {
         self.type = type
         switch type {
         case .integer16, .integer32, .integer64: storage = .integer
@@ -45,13 +45,13 @@ import Foundation
     }
 
     /// A column of `rows` nil values that stores nothing until one of them is set.
-    public static func allNil(type: AttributeType, rows: Int) -> AttributeColumn {
+    package static func allNil(type: AttributeType, rows: Int) -> AttributeColumn {
         var column = AttributeColumn(type: type)
         column.untouchedNilRows = rows
         return column
     }
 
-    public var count: Int {
+    package var count: Int {
         if untouchedNilRows > 0 { return untouchedNilRows }
         return switch storage {
         case .integer: integers.count
@@ -62,7 +62,7 @@ import Foundation
         }
     }
 
-    public mutating func reserve(_ rows: Int, bytesPerRow: Int = 16) {
+    package mutating func reserve(_ rows: Int, bytesPerRow: Int = 16) {
         if untouchedNilRows > 0 { return }
         switch storage {
         case .integer: integers.reserveCapacity(rows); present.reserveCapacity(rows)
@@ -74,7 +74,7 @@ import Foundation
     }
 
     /// Appends a row. `value` must already have the storage form of ``type`` (see ``Value/converted(to:)``).
-    public mutating func append(_ value: Value?) {
+    package mutating func append(_ value: Value?) {
         if untouchedNilRows > 0 {
             if value == nil {
                 untouchedNilRows += 1
@@ -107,7 +107,7 @@ import Foundation
     }
 
     /// Replaces the value of `row`.
-    public mutating func set(_ row: Int, _ value: Value?) {
+    package mutating func set(_ row: Int, _ value: Value?) {
         if untouchedNilRows > 0 {
             precondition(row < untouchedNilRows, "row \(row) is past the column's \(untouchedNilRows) rows")
             if value == nil { return }
@@ -138,7 +138,7 @@ import Foundation
     }
 
     /// The value of `row`, or nil.
-    public func value(_ row: Int) -> Value? {
+    package func value(_ row: Int) -> Value? {
         if untouchedNilRows > 0 { return nil }
         switch storage {
         case .integer:
@@ -160,7 +160,7 @@ import Foundation
         }
     }
 
-    public func isNil(_ row: Int) -> Bool {
+    package func isNil(_ row: Int) -> Bool {
         if untouchedNilRows > 0 { return true }
         return switch storage {
         case .integer, .double: !present[row]

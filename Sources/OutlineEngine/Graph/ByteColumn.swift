@@ -2,35 +2,35 @@
 ///
 /// Each row has a start offset and a length; a negative length means nil. Replaced values leave
 /// garbage behind, which is compacted once it outweighs the live bytes.
-@_spi(Storage) public struct ByteColumn: Sendable {
-    public private(set) var arena: [UInt8] = []
-    public private(set) var starts: [Int] = []
-    public private(set) var lengths: [Int32] = []
+package struct ByteColumn: Sendable {
+    package private(set) var arena: [UInt8] = []
+    package private(set) var starts: [Int] = []
+    package private(set) var lengths: [Int32] = []
     private var garbage = 0
 
-    public init() {}
+    package init() {}
 
     /// A column made in one piece, as a binary store decodes it: row `i` holds
     /// `arena[starts[i] ..< starts[i] + lengths[i]]`, or nil when `lengths[i]` is negative.
     ///
     /// The caller has checked every range against the arena; this is not re-checked.
-    public init(arena: [UInt8], starts: [Int], lengths: [Int32]) {
+    package init(arena: [UInt8], starts: [Int], lengths: [Int32]) {
         precondition(starts.count == lengths.count, "ByteColumn: starts and lengths differ in count")
         self.arena = arena
         self.starts = starts
         self.lengths = lengths
     }
 
-    public var count: Int { lengths.count }
+    package var count: Int { lengths.count }
 
-    public mutating func reserve(rows: Int, bytes: Int) {
+    package mutating func reserve(rows: Int, bytes: Int) {
         starts.reserveCapacity(rows)
         lengths.reserveCapacity(rows)
         arena.reserveCapacity(bytes)
     }
 
     /// Appends a row holding `bytes`, or nil.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer?) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer?) {
         guard let bytes else {
             starts.append(0)
             lengths.append(-1)
@@ -42,13 +42,13 @@
     }
 
     /// Appends a row holding the UTF-8 of `string`, or nil.
-    public mutating func append(string: String?) {
+    package mutating func append(string: String?) {
         guard var string else { return append(nil) }
         string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Replaces the bytes of `row`.
-    public mutating func set(_ row: Int, _ bytes: UnsafeRawBufferPointer?) {
+    package mutating func set(_ row: Int, _ bytes: UnsafeRawBufferPointer?) {
         if lengths[row] > 0 { garbage += Int(lengths[row]) }
         if let bytes {
             starts[row] = arena.count
@@ -61,15 +61,15 @@
         if garbage > 1 << 20 && garbage > arena.count / 2 { compact() }
     }
 
-    public mutating func set(_ row: Int, string: String?) {
+    package mutating func set(_ row: Int, string: String?) {
         guard var string else { return set(row, nil) }
         string.withUTF8 { set(row, UnsafeRawBufferPointer($0)) }
     }
 
-    public func isNil(_ row: Int) -> Bool { lengths[row] < 0 }
+    package func isNil(_ row: Int) -> Bool { lengths[row] < 0 }
 
     /// Calls `body` with the bytes of `row`, or nil.
-    @inlinable public func withBytes<R>(_ row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+    @inlinable package func withBytes<R>(_ row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
         let length = Int(lengths[row])
         if length < 0 { return try body(nil) }
         return try arena.withUnsafeBytes { all in
@@ -77,11 +77,11 @@
         }
     }
 
-    public func string(_ row: Int) -> String? {
+    package func string(_ row: Int) -> String? {
         withBytes(row) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
-    public func bytes(_ row: Int) -> [UInt8]? {
+    package func bytes(_ row: Int) -> [UInt8]? {
         withBytes(row) { $0.map { Array($0) } }
     }
 

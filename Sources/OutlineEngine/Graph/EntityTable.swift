@@ -2,18 +2,18 @@
 ///
 /// Rows are never reused within a graph: a deleted object's row is marked dead and keeps its
 /// values, so undo can bring it back under the same handle.
-@_spi(Storage) public struct EntityTable: Sendable {
-    public let entity: Int
+package struct EntityTable: Sendable {
+    package let entity: EntityIndex
     /// Per row: the object's persistent id number.
-    public var ids: [UInt64] = []
+    package var ids: [UInt64] = []
     /// Per row: whether the object exists (false once deleted).
-    public var alive: [Bool] = []
+    package var alive: [Bool] = []
     /// One column per attribute of the entity's flattened attribute list.
-    public var attributes: [AttributeColumn]
+    package var attributes: [AttributeColumn]
     /// One column per relationship of the entity's flattened relationship list.
-    public var relationships: [RelationshipColumn]
+    package var relationships: [RelationshipColumn]
     /// The number of rows with `alive` set.
-    public internal(set) var liveCount = 0
+    package internal(set) var liveCount = 0
 
     init(info: EntityInfo) {
         entity = info.index
@@ -21,7 +21,7 @@
         relationships = info.relationships.map { RelationshipColumn(isToMany: $0.isToMany) }
     }
 
-    public var rowCount: Int { ids.count }
+    package var rowCount: Int { ids.count }
 
     mutating func reserve(_ rows: Int) {
         ids.reserveCapacity(rows)

@@ -3,9 +3,9 @@
 /// Loading bypasses change tracking and undo. A store sets attribute values and relationship
 /// destinations as the file has them; ``finish()`` then completes the side of each inverse
 /// pair that the file did not provide and checks the sides it did provide against each other.
-@_spi(Storage) public struct GraphLoader {
-    public let schema: Schema
-    public private(set) var tables: [EntityTable]
+package struct GraphLoader {
+    package let schema: Schema
+    package private(set) var tables: [EntityTable]
     private var maxID: UInt64 = 0
     private var declaredNextID: UInt64 = 0
     /// Per entity, per relationship: whether the file supplied this side.
@@ -13,7 +13,7 @@
     /// Per entity, per relationship: whether the store filled this side as the mirror of the other.
     private var mirrored: [[Bool]]
 
-    public init(schema: Schema) {
+    package init(schema: Schema) {
         self.schema = schema
         self.tables = schema.infos.map(EntityTable.init(info:))
         self.supplied = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
@@ -21,10 +21,10 @@
     }
 
     /// Reserves room for `count` objects of `entity`.
-    public mutating func reserve(entity: Int, count: Int) { tables[entity].reserve(count) }
+    package mutating func reserve(entity: EntityIndex, count: Int) { tables[entity].reserve(count) }
 
     /// Adds an object with all attributes nil and no relationships.
-    public mutating func appendObject(entity: Int, id: ObjectID) -> ManagedObject {
+    package mutating func appendObject(entity: EntityIndex, id: ObjectID) -> ManagedObject {
         maxID = max(maxID, id.rawValue)
         let row = tables[entity].appendRow(id: id.rawValue)
         return ManagedObject(entity: entity, row: row)
@@ -35,7 +35,7 @@
     /// Unlike ``appendObject(entity:id:)`` this appends no column values: the caller then fills
     /// every attribute and relationship column of the table with exactly `ids.count` more rows
     /// through ``withTable(_:_:)``.
-    public mutating func appendObjects(entity: Int, ids: [UInt64]) {
+    package mutating func appendObjects(entity: EntityIndex, ids: [UInt64]) {
         if let highest = ids.max() { maxID = max(maxID, highest) }
         tables[entity].ids.append(contentsOf: ids)
         tables[entity].alive.append(contentsOf: repeatElement(true, count: ids.count))
@@ -44,32 +44,32 @@
 
     /// The id the file declares as next (Core Data's `nextObjectID`); new ids start above the
     /// larger of this and the highest id in use.
-    public mutating func declareNextID(_ next: UInt64) { declaredNextID = next }
+    package mutating func declareNextID(_ next: UInt64) { declaredNextID = next }
 
     /// Direct access to a table's columns for fast decoding.
-    public mutating func withTable<R>(_ entity: Int, _ body: (inout EntityTable) throws -> R) rethrows -> R {
+    package mutating func withTable<R>(_ entity: EntityIndex, _ body: (inout EntityTable) throws -> R) rethrows -> R {
         try body(&tables[entity])
     }
 
     /// Sets an attribute value; `value` must already have the attribute type's storage form.
-    public mutating func setAttribute(_ object: ManagedObject, _ attribute: Int, _ value: Value?) {
+    package mutating func setAttribute(_ object: ManagedObject, _ attribute: AttributeIndex, _ value: Value?) {
         tables[object.entity].attributes[attribute].set(object.row, value)
     }
 
     /// Sets a to-one destination as read from the file.
-    public mutating func setRelated(_ object: ManagedObject, _ relationship: Int, _ target: ManagedObject?) {
+    package mutating func setRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, _ target: ManagedObject?) {
         supplied[object.entity][relationship] = true
         tables[object.entity].relationships[relationship].setObject(object.row, target)
     }
 
     /// Sets the destinations of a to-many relationship, in stored order, as read from the file.
-    public mutating func setRelated(_ object: ManagedObject, _ relationship: Int, _ members: [ManagedObject]) {
+    package mutating func setRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, _ members: [ManagedObject]) {
         supplied[object.entity][relationship] = true
         tables[object.entity].relationships[relationship].many[object.row] = members
     }
 
     /// Marks a relationship of an entity as supplied by the file even where no object set it.
-    public mutating func markSupplied(entity: Int, relationship: Int) {
+    package mutating func markSupplied(entity: EntityIndex, relationship: RelationshipIndex) {
         supplied[entity][relationship] = true
     }
 
@@ -78,7 +78,7 @@
     ///
     /// A store uses this when it derives the inverse while decoding, more cheaply than
     /// ``finish()`` can; it is then responsible for the two sides mirroring each other.
-    public mutating func markMirrored(entity: Int, relationship: Int) {
+    package mutating func markMirrored(entity: EntityIndex, relationship: RelationshipIndex) {
         supplied[entity][relationship] = true
         mirrored[entity][relationship] = true
     }
@@ -87,7 +87,7 @@
     ///
     /// - Throws: ``EngineError`` (`inconsistentGraph`) when a relationship points at an object of
     ///   the wrong entity or when two supplied sides of an inverse pair disagree, naming the objects.
-    public consuming func finish() throws -> ObjectGraph {
+    package consuming func finish() throws -> ObjectGraph {
         try checkDestinations()
         for pair in InversePair.all(in: schema) {
             if pair.forward.family.contains(where: { mirrored[$0][pair.forward.relationship] })
@@ -115,13 +115,14 @@
     private func checkDestinations() throws {
         for info in schema.infos {
             let table = tables[info.index]
-            for (r, column) in table.relationships.enumerated() {
-                let destination = info.destinations[r]
+            for (position, column) in table.relationships.enumerated() {
+                let r = RelationshipIndex(position)
+                let destination = info.destination(of: r)
                 func check(_ target: ManagedObject, _ row: Int) throws {
-                    guard target.entity < tables.count, target.row < tables[target.entity].rowCount,
+                    guard target.entity.rawValue < tables.count, target.row < tables[target.entity].rowCount,
                           schema.infos[target.entity].isKind(of: destination) else {
                         throw EngineError(.inconsistentGraph, at: "\(info.name) \(ObjectID(table.ids[row]))",
-                                          "relationship \"\(info.relationships[r].name)\" points at an object that is not a \(schema.entities[destination].name)",
+                                          "relationship \"\(info[r].name)\" points at an object that is not a \(schema.entities[destination].name)",
                                           hint: "The file is damaged; restore it from a backup.")
                     }
                 }
@@ -211,9 +212,9 @@
 
     private func conflict(_ object: ManagedObject, _ side: InversePair.Side, _ a: ManagedObject, _ b: ManagedObject) -> EngineError {
         let info = schema.infos[object.entity]
-        let name = info.relationships[side.relationship].name
+        let name = info[side.relationship].name
         func id(_ o: ManagedObject) -> String {
-            o.entity < tables.count && o.row < tables[o.entity].rowCount ? ObjectID(tables[o.entity].ids[o.row]).description : "?"
+            o.entity.rawValue < tables.count && o.row < tables[o.entity].rowCount ? ObjectID(tables[o.entity].ids[o.row]).description : "?"
         }
         return EngineError(.inconsistentGraph, at: "\(info.name) \(id(object))",
                            "relationship \"\(name)\" disagrees with its inverse (it involves \(id(a)) and \(id(b)))",
@@ -225,8 +226,8 @@
 struct InversePair {
     struct Side: Equatable {
         /// The entity that declares the relationship and every subentity (all store the column).
-        var family: [Int]
-        var relationship: Int
+        var family: [EntityIndex]
+        var relationship: RelationshipIndex
     }
     var forward: Side
     var inverse: Side
@@ -236,29 +237,18 @@ struct InversePair {
     static func all(in schema: Schema) -> [InversePair] {
         var pairs: [InversePair] = []
         for info in schema.infos {
-            let parentCount = info.superentities.first.map { schema.infos[$0].relationships.count } ?? 0
-            for r in parentCount ..< info.relationships.count {
-                guard let i = info.inverses[r] else { continue }
-                let destination = info.destinations[r]
-                let declaring = declaringEntity(of: i, in: destination, schema)
+            for r in info.relationshipIndices where info.declaringEntity(of: r) == info.index {
+                guard let i = info.inverse(of: r) else { continue }
+                let declaring = schema[info.destination(of: r)].declaringEntity(of: i)
                 let forward = (info.index, r)
                 let backward = (declaring, i)
                 guard forward.0 < backward.0 || (forward.0 == backward.0 && forward.1 <= backward.1) else { continue }
                 pairs.append(InversePair(
                     forward: Side(family: [info.index] + info.subentities, relationship: r),
                     inverse: Side(family: [declaring] + schema.infos[declaring].subentities, relationship: i),
-                    forwardIsToOne: !info.relationships[r].isToMany))
+                    forwardIsToOne: !info[r].isToMany))
             }
         }
         return pairs
-    }
-
-    /// The entity among `entity` and its ancestors that declares relationship index `r`.
-    static func declaringEntity(of r: Int, in entity: Int, _ schema: Schema) -> Int {
-        var current = entity
-        for ancestor in schema.infos[entity].superentities {
-            if r < schema.infos[ancestor].relationships.count { current = ancestor } else { break }
-        }
-        return current
     }
 }

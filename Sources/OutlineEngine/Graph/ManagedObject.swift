@@ -7,28 +7,33 @@ public struct ManagedObject: Hashable, Comparable, Sendable, CustomStringConvert
     @usableFromInline let raw: UInt64
 
     /// Makes a handle for the object in `row` of the table of entity `entity`.
-    @inlinable public init(entity: Int, row: Int) {
-        precondition(entity >= 0 && entity < 1 << 16 && row >= 0 && row < 1 << 40, "object handle out of range")
-        raw = UInt64(entity) << 40 | UInt64(row)
+    @inlinable public init(entity: EntityIndex, row: Int) {
+        precondition(entity.rawValue >= 0 && entity.rawValue < 1 << 16 && row >= 0 && row < 1 << 40, "object handle out of range")
+        raw = UInt64(entity.rawValue) << 40 | UInt64(row)
     }
 
     @usableFromInline init(raw: UInt64) { self.raw = raw }
 
     /// The index of the object's (concrete) entity in ``Schema/entities``.
-    @inlinable public var entity: Int { Int(truncatingIfNeeded: raw >> 40) }
+    @inlinable public var entity: EntityIndex { EntityIndex(Int(truncatingIfNeeded: raw >> 40)) }
     /// The object's row in its entity's table.
     @inlinable public var row: Int { Int(truncatingIfNeeded: raw & (1 << 40 - 1)) }
 
     public static func < (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs.raw < rhs.raw }
-    public var description: String { "ManagedObject(entity: \(entity), row: \(row))" }
+    public var description: String { "ManagedObject(entity: \(entity.rawValue), row: \(row))" }
 }
 
 /// The persistent identity of an object: the number an XML store writes as `z102`.
 ///
 /// Object IDs are unique across all entities of a document and never reused within it.
 public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The number.
     public let rawValue: UInt64
+    /// The id with number `rawValue`.
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// The id Core Data gives the first object of a new store (`z102`); new graphs start there.
+    public static let first = ObjectID(102)
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// The XML store spelling, `z` followed by the number.
     public var description: String { "z\(rawValue)" }

@@ -6,19 +6,19 @@
 /// and reads their tables directly.
 public final class ObjectGraph: ObjectGraphReading {
     public let schema: Schema
-    @_spi(Storage) public internal(set) var tables: [EntityTable]
+    package internal(set) var tables: [EntityTable]
     /// The next id number to hand out; always above every id in use.
-    @_spi(Storage) public internal(set) var nextID: UInt64
+    package internal(set) var nextID: UInt64
     private var idIndex: [UInt64: ManagedObject]?
 
-    /// An empty graph. The first object gets id `firstID` (Core Data starts at 102).
-    public init(schema: Schema, firstID: UInt64 = 102) {
+    /// An empty graph. The first object gets id `firstID` (Core Data starts at ``ObjectID/first``).
+    public init(schema: Schema, firstID: UInt64 = ObjectID.first.rawValue) {
         self.schema = schema
         self.tables = schema.infos.map(EntityTable.init(info:))
         self.nextID = firstID
     }
 
-    @_spi(Storage) public init(schema: Schema, tables: [EntityTable], nextID: UInt64) {
+    package init(schema: Schema, tables: [EntityTable], nextID: UInt64) {
         self.schema = schema
         self.tables = tables
         self.nextID = nextID
@@ -28,18 +28,18 @@ public final class ObjectGraph: ObjectGraphReading {
 
     /// Whether `object` is a live object of this graph.
     public func contains(_ object: ManagedObject) -> Bool {
-        object.entity < tables.count && object.row < tables[object.entity].rowCount && tables[object.entity].alive[object.row]
+        object.entity.rawValue < tables.count && object.row < tables[object.entity].rowCount && tables[object.entity].alive[object.row]
     }
 
-    public func attributeValue(of object: ManagedObject, _ attribute: Int) -> Value? {
+    public func attributeValue(of object: ManagedObject, _ attribute: AttributeIndex) -> Value? {
         tables[object.entity].attributes[attribute].value(object.row)
     }
 
-    public func relatedObject(of object: ManagedObject, _ relationship: Int) -> ManagedObject? {
+    public func relatedObject(of object: ManagedObject, _ relationship: RelationshipIndex) -> ManagedObject? {
         tables[object.entity].relationships[relationship].object(object.row)
     }
 
-    public func relatedObjects(of object: ManagedObject, _ relationship: Int) -> [ManagedObject] {
+    public func relatedObjects(of object: ManagedObject, _ relationship: RelationshipIndex) -> [ManagedObject] {
         tables[object.entity].relationships[relationship].many[object.row]
     }
 
@@ -67,13 +67,13 @@ public final class ObjectGraph: ObjectGraphReading {
     }
 
     /// Number of live objects of the entity at `entity` (not counting subentities).
-    public func count(ofEntity entity: Int) -> Int { tables[entity].liveCount }
+    public func count(ofEntity entity: EntityIndex) -> Int { tables[entity].liveCount }
 
     /// Number of live objects in the whole graph.
     public var objectCount: Int { tables.reduce(0) { $0 + $1.liveCount } }
 
     /// Every live object of `entity` and, when `includingSubentities`, of its subentities, in row order.
-    public func objects(ofEntity entity: Int, includingSubentities: Bool = true) -> [ManagedObject] {
+    public func objects(ofEntity entity: EntityIndex, includingSubentities: Bool = true) -> [ManagedObject] {
         var result: [ManagedObject] = []
         let entities = includingSubentities ? [entity] + schema.infos[entity].subentities : [entity]
         for e in entities {
@@ -88,7 +88,7 @@ public final class ObjectGraph: ObjectGraphReading {
 
     // MARK: Raw mutation (no bookkeeping; used by EditingContext)
 
-    func appendObject(entity: Int, id: UInt64? = nil, values: [Value?]) -> ManagedObject {
+    func appendObject(entity: EntityIndex, id: UInt64? = nil, values: [Value?]) -> ManagedObject {
         let id = id ?? nextID
         nextID = max(nextID, id + 1)
         let row = tables[entity].appendRow(id: id, values: values)
@@ -103,23 +103,23 @@ public final class ObjectGraph: ObjectGraphReading {
         tables[object.entity].liveCount += alive ? 1 : -1
     }
 
-    func setAttribute(_ object: ManagedObject, _ attribute: Int, _ value: Value?) {
+    func setAttribute(_ object: ManagedObject, _ attribute: AttributeIndex, _ value: Value?) {
         tables[object.entity].attributes[attribute].set(object.row, value)
     }
 
-    func setRelated(_ object: ManagedObject, _ relationship: Int, _ target: ManagedObject?) {
+    func setRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, _ target: ManagedObject?) {
         tables[object.entity].relationships[relationship].setObject(object.row, target)
     }
 
-    func insertRelated(_ object: ManagedObject, _ relationship: Int, _ member: ManagedObject, at index: Int) {
+    func insertRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, _ member: ManagedObject, at index: Int) {
         tables[object.entity].relationships[relationship].many[object.row].insert(member, at: index)
     }
 
-    func removeRelated(_ object: ManagedObject, _ relationship: Int, at index: Int) -> ManagedObject {
+    func removeRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, at index: Int) -> ManagedObject {
         tables[object.entity].relationships[relationship].many[object.row].remove(at: index)
     }
 
-    func replaceRelated(_ object: ManagedObject, _ relationship: Int, with members: [ManagedObject]) {
+    func replaceRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, with members: [ManagedObject]) {
         tables[object.entity].relationships[relationship].many[object.row] = members
     }
 }

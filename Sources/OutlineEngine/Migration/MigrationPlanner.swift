@@ -160,7 +160,7 @@ private struct Planner {
                 plan.blockers.append(MigrationBlocker(
                     code: .toManyToToOne, entity: entity, property: dr.name, from: "to-many", to: "to-one",
                     reason: "a to-many relationship cannot become to-one without choosing which destination to keep",
-                    hint: "Keep it to-many, or allow it when no object has more than one destination (--allow-to-one)."))
+                    hint: "Keep it to-many, or allow the change (MigrationOptions.allowsToManyToToOne) when no object has more than one destination."))
             }
         }
         if sr.isToMany && dr.isToMany && sr.isOrdered != dr.isOrdered {

@@ -44,7 +44,7 @@ private struct Run {
     var loader: GraphLoader
     var report = MigrationReport()
     /// Per source entity: destination entity index (nil when the entity is removed).
-    var entityMap: [Int?]
+    var entityMap: [EntityIndex?]
     /// Per source entity, per source row: destination row (-1 when the object is not carried over).
     var rowMap: [[Int32]]
 
@@ -90,7 +90,7 @@ private struct Run {
     mutating func copyObjects() throws {
         let total = source.objectCount
         var done = 0
-        for (s, table) in source.tables.enumerated() {
+        for (s, table) in zip(source.schema.entityIndices, source.tables) {
             guard let d = entityMap[s] else {
                 if table.liveCount > 0 { report.droppedObjects[plan.source.entities[s].name] = table.liveCount }
                 continue
@@ -109,7 +109,7 @@ private struct Run {
     }
 
     mutating func convertValues() throws {
-        for (s, table) in source.tables.enumerated() {
+        for (s, table) in zip(source.schema.entityIndices, source.tables) {
             guard let d = entityMap[s], let mapping = plan.entities.first(where: { $0.destination == plan.destination.entities[d].name }) else { continue }
             let sourceInfo = plan.source.infos[s], info = plan.destination.infos[d]
             let allAlive = table.liveCount == table.rowCount
@@ -177,7 +177,7 @@ private struct Run {
     }
 
     mutating func linkObjects() throws {
-        for (s, table) in source.tables.enumerated() {
+        for (s, table) in zip(source.schema.entityIndices, source.tables) {
             guard let d = entityMap[s], let mapping = plan.entities.first(where: { $0.destination == plan.destination.entities[d].name }) else { continue }
             try checkCancelled()
             let sourceInfo = plan.source.infos[s], info = plan.destination.infos[d]
@@ -242,7 +242,7 @@ private struct Run {
 
     // MARK: Helpers
 
-    func targets(_ table: EntityTable, _ relationship: Int, _ row: Int) -> [ManagedObject] {
+    func targets(_ table: EntityTable, _ relationship: RelationshipIndex, _ row: Int) -> [ManagedObject] {
         let column = table.relationships[relationship]
         if column.isToMany { return column.many[row] }
         return column.object(row).map { [$0] } ?? []

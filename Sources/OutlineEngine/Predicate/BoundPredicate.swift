@@ -17,7 +17,7 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
     public let predicate: FetchPredicate
     /// The index of the entity in ``Schema/entities`` whose objects (and subentities' objects)
     /// the predicate evaluates.
-    public let entity: Int
+    public let entity: EntityIndex
     let root: BoundNode
 
     /// Whether `object` satisfies the predicate, reading `graph` through ``ObjectGraphReading``.
@@ -26,7 +26,7 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
     /// - Complexity: proportional to the number of objects the key paths reach; never
     ///   recursive on the data.
     public func evaluate(_ object: ManagedObject, in graph: some ObjectGraphReading) -> Bool {
-        precondition(graph.schema.infos.indices.contains(object.entity) && graph.schema.infos[object.entity].isKind(of: entity),
+        precondition(graph.schema.infos.indices.contains(object.entity.rawValue) && graph.schema.infos[object.entity].isKind(of: entity),
                      "the object's entity is not the entity the predicate was bound to")
         return PredicateEvaluator(graph: graph, object: object).evaluate(root)
     }
@@ -50,8 +50,8 @@ extension FetchPredicate {
     ///   that needs a to-many relationship, a type mismatch, or an invalid regular expression;
     ///   the location is the column in the parsed text when known.
     /// - Precondition: `entity` is an index of `schema.entities`.
-    public func bound(to schema: Schema, entity: Int) throws -> BoundPredicate {
-        precondition(schema.infos.indices.contains(entity), "entity index \(entity) is not in the schema")
+    public func bound(to schema: Schema, entity: EntityIndex) throws -> BoundPredicate {
+        precondition(schema.infos.indices.contains(entity.rawValue), "\(entity) is not in the schema")
         try PredicateBinder.checkNestingDepth(self)
         let binder = PredicateBinder(schema: schema, entity: entity)
         return BoundPredicate(predicate: self, entity: entity, root: try binder.bind(self))
@@ -110,13 +110,13 @@ enum BoundOperand: Sendable {
 /// A key path as property indices.
 struct BoundPath: Sendable {
     enum Step: Sendable {
-        case toOne(Int)
-        case toMany(Int)
+        case toOne(RelationshipIndex)
+        case toMany(RelationshipIndex)
     }
 
     enum Terminal: Sendable {
         /// The value of an attribute of the last object reached.
-        case attribute(Int)
+        case attribute(AttributeIndex)
         /// The object reached itself (the path ends with a relationship).
         case object
     }
@@ -126,7 +126,7 @@ struct BoundPath: Sendable {
     var terminal: Terminal
     /// A collection operator and, for all but `@count`, the to-one hops and attribute of the
     /// value to aggregate, relative to the objects the steps reach.
-    var aggregate: (op: FetchPredicate.CollectionOperator, steps: [Int], attribute: Int)?
+    var aggregate: (op: FetchPredicate.CollectionOperator, steps: [RelationshipIndex], attribute: AttributeIndex)?
     /// The kind of the path's values.
     var kind: PredicateValueKind
 

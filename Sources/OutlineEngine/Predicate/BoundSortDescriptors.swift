@@ -10,7 +10,7 @@ public struct BoundSortDescriptors: Sendable {
     /// The descriptors, most significant first.
     public let descriptors: [FetchSortDescriptor]
     /// The index of the entity in ``Schema/entities`` whose objects are sorted.
-    public let entity: Int
+    public let entity: EntityIndex
     let paths: [BoundPath]
 
     /// The order of `a` and `b` under the descriptors (`.orderedSame` when all keys tie).
@@ -100,8 +100,8 @@ extension Array where Element == FetchSortDescriptor {
     ///   hint), a key path with several values (through a to-many relationship without a
     ///   collection operator), or one that ends at a relationship.
     /// - Precondition: `entity` is an index of `schema.entities`.
-    public func bound(to schema: Schema, entity: Int) throws -> BoundSortDescriptors {
-        precondition(schema.infos.indices.contains(entity), "entity index \(entity) is not in the schema")
+    public func bound(to schema: Schema, entity: EntityIndex) throws -> BoundSortDescriptors {
+        precondition(schema.infos.indices.contains(entity.rawValue), "\(entity) is not in the schema")
         let binder = PredicateBinder(schema: schema, entity: entity)
         let paths = try map { descriptor -> BoundPath in
             let path = try binder.resolve(descriptor.keyPath)

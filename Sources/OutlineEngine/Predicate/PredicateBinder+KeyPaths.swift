@@ -5,7 +5,7 @@ extension PredicateBinder {
     }
 
     /// Resolves `keyPath` starting at entity `start`.
-    func resolve(_ keyPath: FetchPredicate.KeyPath, from start: Int) throws -> BoundPath {
+    func resolve(_ keyPath: FetchPredicate.KeyPath, from start: EntityIndex) throws -> BoundPath {
         let keyPath = try PredicateParser.validateKeyPath(keyPath)
         let components = keyPath.components
         var info = schema.infos[start]
@@ -19,7 +19,7 @@ extension PredicateBinder {
                                                 hint: "Write it after a to-many relationship, as in children.\(op.rawValue)\(op.takesKey ? ".order" : "").")
                 }
                 if op == .count {
-                    return BoundPath(steps: steps, terminal: .object, aggregate: (.count, [], 0), kind: .number)
+                    return BoundPath(steps: steps, terminal: .object, aggregate: (.count, [], AttributeIndex(0)), kind: .number)
                 }
                 return try resolveAggregate(op, keyPath: keyPath, from: index + 1, in: info, steps: steps)
             }
@@ -46,7 +46,7 @@ extension PredicateBinder {
                                   in start: EntityInfo, steps: [BoundPath.Step]) throws -> BoundPath {
         let components = keyPath.components
         var info = start
-        var valueSteps: [Int] = []
+        var valueSteps: [RelationshipIndex] = []
         for index in first..<components.count {
             let name = components[index]
             let column = keyPath.column(of: index)

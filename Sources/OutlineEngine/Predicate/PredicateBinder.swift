@@ -3,7 +3,7 @@ import Foundation
 /// Binds a ``FetchPredicate`` to an entity: resolves key paths, checks types, compiles patterns.
 struct PredicateBinder {
     let schema: Schema
-    let entity: Int
+    let entity: EntityIndex
 
     /// Rejects predicate trees nested deeper than parsing can produce, without recursing.
     static func checkNestingDepth(_ predicate: FetchPredicate) throws {

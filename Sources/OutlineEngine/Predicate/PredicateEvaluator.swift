@@ -123,7 +123,7 @@ struct PredicateEvaluator<Graph: ObjectGraphReading> {
         }
     }
 
-    private func aggregate(_ op: FetchPredicate.CollectionOperator, steps: [Int], attribute: Int,
+    private func aggregate(_ op: FetchPredicate.CollectionOperator, steps: [RelationshipIndex], attribute: AttributeIndex,
                            over objects: [ManagedObject]) -> PredicateTerm {
         if op == .count { return .value(.integer(Int64(objects.count))) }
         let values: [Value] = objects.compactMap { start in

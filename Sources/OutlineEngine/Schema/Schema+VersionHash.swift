@@ -55,7 +55,7 @@ extension Schema {
     /// The version hash of every property of entity `index`, inherited ones included, by name.
     ///
     /// Transient properties are listed too, although they do not take part in the entity hash.
-    public func propertyVersionHashes(ofEntity index: Int) -> [String: Data] {
+    public func propertyVersionHashes(ofEntity index: EntityIndex) -> [String: Data] {
         var hashes: [String: Data] = [:]
         for declaring in declarationChain(of: index) {
             let entity = entities[declaring]
@@ -70,8 +70,8 @@ extension Schema {
     /// The version hash of entity `index` (an index into ``entities``).
     ///
     /// - Complexity: O(p log p) for p properties in the entity and its superentities.
-    public func versionHash(ofEntity index: Int) -> Data {
-        precondition(entities.indices.contains(index), "entity index \(index) out of range")
+    public func versionHash(ofEntity index: EntityIndex) -> Data {
+        precondition(entities.indices.contains(index.rawValue), "\(index) out of range")
         let entity = entities[index]
         var bytes = Array(entity.name.utf8)
         bytes.append(entity.isAbstract ? 1 : 0)
@@ -106,7 +106,7 @@ extension Schema {
     /// Every entity's version hash (abstract ones included) by entity name, as stores record them.
     public var entityVersionHashes: [String: Data] {
         var hashes: [String: Data] = [:]
-        for index in entities.indices { hashes[entities[index].name] = versionHash(ofEntity: index) }
+        for index in entityIndices { hashes[entities[index].name] = versionHash(ofEntity: index) }
         return hashes
     }
 
@@ -135,7 +135,7 @@ extension Schema {
     }
 
     /// The entity and its superentities, root-most first: where its properties are declared.
-    private func declarationChain(of index: Int) -> [Int] {
+    private func declarationChain(of index: EntityIndex) -> [EntityIndex] {
         infos[index].superentities.reversed() + [index]
     }
 }

@@ -17,8 +17,8 @@ public struct Schema: Sendable {
     /// Flattened, resolved information per entity, same indices as ``entities``.
     public let infos: [EntityInfo]
 
-    private let indexByName: [String: Int]
-    private let indexByUppercasedName: [String: Int]
+    private let indexByName: [String: EntityIndex]
+    private let indexByUppercasedName: [String: EntityIndex]
 
     /// Builds and checks a schema.
     ///
@@ -37,28 +37,34 @@ public struct Schema: Sendable {
                 details: result.problems.count > 1 ? result.problems.map { "\($0.location): \($0.message)" } : [])
         }
         self.infos = result.infos
-        var byName: [String: Int] = [:]
-        var byUpper: [String: Int] = [:]
+        var byName: [String: EntityIndex] = [:]
+        var byUpper: [String: EntityIndex] = [:]
         for (i, e) in entities.enumerated() {
-            byName[e.name] = i
-            byUpper[e.name.uppercased()] = i
+            byName[e.name] = EntityIndex(i)
+            byUpper[e.name.uppercased()] = EntityIndex(i)
         }
         self.indexByName = byName
         self.indexByUppercasedName = byUpper
     }
 
     /// The index of the entity called `name`, matched exactly.
-    public func entityIndex(named name: String) -> Int? { indexByName[name] }
+    public func entityIndex(named name: String) -> EntityIndex? { indexByName[name] }
 
     /// The index of the entity called `name`, matched case-insensitively (XML stores upper-case names).
-    public func entityIndex(caseInsensitive name: String) -> Int? {
+    public func entityIndex(caseInsensitive name: String) -> EntityIndex? {
         indexByName[name] ?? indexByUppercasedName[name.uppercased()]
     }
 
     /// The resolved information of the entity called `name`.
     public func info(named name: String) -> EntityInfo? {
-        entityIndex(named: name).map { infos[$0] }
+        entityIndex(named: name).map { infos[$0.rawValue] }
     }
+
+    /// The resolved information of the entity at `entity`.
+    @inlinable public subscript(_ entity: EntityIndex) -> EntityInfo { infos[entity.rawValue] }
+
+    /// The indices of every entity, in declaration order.
+    public var entityIndices: [EntityIndex] { entities.indices.map(EntityIndex.init) }
 }
 
 extension Schema: Equatable {
@@ -68,49 +74,3 @@ extension Schema: Equatable {
     }
 }
 
-/// Resolved information about one entity: flattened properties, hierarchy and inverse links.
-public struct EntityInfo: Sendable {
-    /// The entity's index in ``Schema/entities``.
-    public let index: Int
-    public let entity: Entity
-    /// All attributes, inherited ones first (root-most entity first), then the entity's own.
-    public let attributes: [Attribute]
-    /// All relationships, inherited ones first, then the entity's own.
-    public let relationships: [Relationship]
-    /// Parent, grandparent, ... up to the root of the hierarchy.
-    public let superentities: [Int]
-    /// Every descendant entity (children, grandchildren, ...), in declaration order.
-    public let subentities: [Int]
-    /// Per relationship: the destination entity's index.
-    public let destinations: [Int]
-    /// Per relationship: the index of its inverse in the destination's relationships, if any.
-    public let inverses: [Int?]
-
-    let attributeIndexByName: [String: Int]
-    let relationshipIndexByName: [String: Int]
-    let attributeIndexByLowercasedName: [String: Int]
-    let relationshipIndexByLowercasedName: [String: Int]
-
-    public var name: String { entity.name }
-
-    /// The index of the attribute called `name` in ``attributes``.
-    public func attributeIndex(named name: String) -> Int? { attributeIndexByName[name] }
-    /// The index of the relationship called `name` in ``relationships``.
-    public func relationshipIndex(named name: String) -> Int? { relationshipIndexByName[name] }
-    /// Attribute lookup ignoring case (XML stores write property names in lower case).
-    public func attributeIndex(caseInsensitive name: String) -> Int? {
-        attributeIndexByName[name] ?? attributeIndexByLowercasedName[name.lowercased()]
-    }
-    /// Relationship lookup ignoring case.
-    public func relationshipIndex(caseInsensitive name: String) -> Int? {
-        relationshipIndexByName[name] ?? relationshipIndexByLowercasedName[name.lowercased()]
-    }
-
-    /// Whether this entity is `other` or inherits from it.
-    public func isKind(of other: Int) -> Bool { index == other || superentities.contains(other) }
-
-    /// Attributes that are stored (not transient).
-    public var storedAttributeIndices: [Int] { attributes.indices.filter { !attributes[$0].isTransient } }
-    /// Relationships that are stored (not transient).
-    public var storedRelationshipIndices: [Int] { relationships.indices.filter { !relationships[$0].isTransient } }
-}

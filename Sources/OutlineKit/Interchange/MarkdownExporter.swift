@@ -91,7 +91,7 @@ struct KeptAttributeTally {
     private var names: [String] = []
 
     mutating func count(_ item: ManagedObject, in document: OutlineDocument) {
-        guard let attribute = document.extraAttributesAttribute,
+        guard let attribute = document.shape.extraAttributes,
               let data = document.context.attributeValue(of: item, attribute)?.binaryValue,
               let extra = try? ExtraAttributes(decoding: data), !extra.kept.isEmpty else { return }
         items += 1

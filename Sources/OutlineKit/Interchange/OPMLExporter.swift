@@ -131,7 +131,7 @@ struct OPMLExport {
     }
 
     private func storedAttributes(_ item: ManagedObject) -> Data? {
-        guard let attribute = document.extraAttributesAttribute else { return nil }
+        guard let attribute = document.shape.extraAttributes else { return nil }
         return document.context.attributeValue(of: item, attribute)?.binaryValue
     }
 

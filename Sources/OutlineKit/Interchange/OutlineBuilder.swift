@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// Builds a new outline document in bulk, item after item in document order, with the engine's
 /// ``GraphLoader``: no undo registration, no change tracking, no per-edit checks.
@@ -12,19 +12,12 @@ import Foundation
 struct OutlineBuilder {
     let schema: Schema
     private var loader: GraphLoader
-    private let item: Int
-    private let order: Int
-    private let text: Int
-    private let parentRelationship: Int
-    let noteAttribute: Int?
-    let doneAttribute: Int?
-    let collapsedAttribute: Int?
-    let createdAttribute: Int?
-    let extraAttribute: Int?
-    private let defaults: [(attribute: Int, value: Value)]
+    /// Where the outline's parts are in `schema`.
+    let shape: OutlineShape
+    private let defaults: [(attribute: AttributeIndex, value: Value)]
     /// The open ancestors of the next item: the root first, each with its child count so far.
     private var open: [(object: ManagedObject, children: Int64)] = []
-    private var nextID: UInt64 = 102
+    private var nextID: UInt64 = ObjectID.first.rawValue
     /// The items appended, the root excluded.
     private(set) var count = 0
 
@@ -32,32 +25,15 @@ struct OutlineBuilder {
     ///
     /// - Throws: ``OutlineError`` `notAnOutline` when the schema has no outline `Item` entity.
     init(schema: Schema) throws {
-        guard let info = schema.info(named: "Item"),
-              let order = info.attributeIndex(named: "order"),
-              let text = info.attributeIndex(named: "text") ?? info.attributeIndex(named: "title"),
-              let parent = info.relationshipIndex(named: "parent"), !info.relationships[parent].isToMany,
-              let children = info.relationshipIndex(named: "children"), info.relationships[children].isToMany
-        else {
-            throw OutlineError(.notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
-                               "the schema is not an outline (it needs an Item entity with order, text or title, children and parent)",
-                               hint: "Import into the current outline schema.")
-        }
+        shape = try OutlineShape(schema: schema)
         self.schema = schema
         loader = GraphLoader(schema: schema)
-        item = info.index
-        self.order = order
-        self.text = text
-        parentRelationship = parent
-        noteAttribute = info.attributeIndex(named: "note")
-        doneAttribute = info.attributeIndex(named: "done")
-        collapsedAttribute = info.attributeIndex(named: "collapsed")
-        createdAttribute = info.attributeIndex(named: "created")
-        extraAttribute = info.attributeIndex(named: "extraAttributes")
-        defaults = info.attributes.enumerated().compactMap { index, attribute in
+        let info = schema[shape.item]
+        defaults = zip(info.attributeIndices, info.attributes).compactMap { index, attribute in
             attribute.defaultValue.flatMap { $0.converted(to: attribute.type) }.map { (index, $0) }
         }
         let root = appendObject()
-        loader.markSupplied(entity: item, relationship: parentRelationship)
+        loader.markSupplied(entity: shape.item, relationship: shape.parent)
         open = [(root, 0)]
     }
 
@@ -66,7 +42,7 @@ struct OutlineBuilder {
 
     /// Reserves room for about `count` items.
     mutating func reserve(_ count: Int) {
-        loader.reserve(entity: item, count: count + 1)
+        loader.reserve(entity: shape.item, count: count + 1)
     }
 
     /// Appends an item with `text` as the last child of the open item at `depth - 1`.
@@ -77,9 +53,9 @@ struct OutlineBuilder {
         precondition(depth >= 1 && depth <= open.count, "OutlineBuilder.append: depth \(depth) after depth \(self.depth)")
         open.removeLast(open.count - depth)
         let object = appendObject()
-        loader.setAttribute(object, order, .integer(open[depth - 1].children))
-        loader.setAttribute(object, text, .string(value))
-        loader.setRelated(object, parentRelationship, open[depth - 1].object)
+        loader.setAttribute(object, shape.order, .integer(open[depth - 1].children))
+        loader.setAttribute(object, shape.text, .string(value))
+        loader.setRelated(object, shape.parent, open[depth - 1].object)
         open[depth - 1].children += 1
         open.append((object, 0))
         count += 1
@@ -88,41 +64,41 @@ struct OutlineBuilder {
 
     /// Replaces the text of `object`.
     mutating func setText(_ value: String, of object: ManagedObject) {
-        loader.setAttribute(object, text, .string(value))
+        loader.setAttribute(object, shape.text, .string(value))
     }
 
     /// Sets the note of `object`; false when the schema has no notes.
     @discardableResult
     mutating func setNote(_ note: String?, of object: ManagedObject) -> Bool {
-        set(noteAttribute, note.map(Value.string), of: object)
+        set(shape.note, note.map(Value.string), of: object)
     }
 
     /// Sets the done state of `object`; false when the schema has no done state.
     @discardableResult
     mutating func setDone(_ done: Bool, of object: ManagedObject) -> Bool {
-        set(doneAttribute, .boolean(done), of: object)
+        set(shape.done, .boolean(done), of: object)
     }
 
     /// Sets the collapsed state of `object`; false when the schema has no collapsed state.
     @discardableResult
     mutating func setCollapsed(_ collapsed: Bool, of object: ManagedObject) -> Bool {
-        set(collapsedAttribute, .boolean(collapsed), of: object)
+        set(shape.collapsed, .boolean(collapsed), of: object)
     }
 
     /// Sets the creation date of `object`; false when the schema has none.
     @discardableResult
     mutating func setCreated(_ date: Date?, of object: ManagedObject) -> Bool {
-        set(createdAttribute, date.map(Value.date), of: object)
+        set(shape.created, date.map(Value.date), of: object)
     }
 
     /// Stores `extra` (nil when empty) in `extraAttributes`; false when the schema has no place for it.
     @discardableResult
     mutating func setExtraAttributes(_ extra: ExtraAttributes?, of object: ManagedObject) -> Bool {
-        set(extraAttribute, extra.flatMap { $0.entries.isEmpty ? nil : Value.binary($0.encoded()) }, of: object)
+        set(shape.extraAttributes, extra.flatMap { $0.entries.isEmpty ? nil : Value.binary($0.encoded()) }, of: object)
     }
 
     /// The object of the `index`th appended item (0-based, document order).
-    func object(at index: Int) -> ManagedObject { ManagedObject(entity: item, row: index + 1) }
+    func object(at index: Int) -> ManagedObject { ManagedObject(entity: shape.item, row: index + 1) }
 
     /// The finished document.
     ///
@@ -133,13 +109,13 @@ struct OutlineBuilder {
     }
 
     private mutating func appendObject() -> ManagedObject {
-        let object = loader.appendObject(entity: item, id: ObjectID(nextID))
+        let object = loader.appendObject(entity: shape.item, id: ObjectID(nextID))
         nextID += 1
         for (attribute, value) in defaults { loader.setAttribute(object, attribute, value) }
         return object
     }
 
-    private mutating func set(_ attribute: Int?, _ value: Value?, of object: ManagedObject) -> Bool {
+    private mutating func set(_ attribute: AttributeIndex?, _ value: Value?, of object: ManagedObject) -> Bool {
         guard let attribute else { return false }
         loader.setAttribute(object, attribute, value)
         return true

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// Outline's binary document format: a checksummed header readable on its own, then a
 /// columnar, zlib-compressed body. `Docs/BinaryFormat.md` describes every byte.
@@ -31,7 +31,7 @@ public enum BinaryStore {
         precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)
-        for entity in schema.entities.indices where encoder.rowCount(entity) > BinaryFormat.maximumRows {
+        for entity in schema.entityIndices where encoder.rowCount(entity) > BinaryFormat.maximumRows {
             throw StorageError(.limitExceeded, at: "entity \(schema.entities[entity].name)",
                                "\(encoder.rowCount(entity)) objects are more than a document can hold (\(BinaryFormat.maximumRows))")
         }
@@ -45,7 +45,7 @@ public enum BinaryStore {
             versionHashes: hashes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, hashes[$0] ?? Data()) },
             versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion ?? StoreMetadata.defaultFrameworkVersion,
             modelName: schema.name, modelContents: ModelWriter.contents(of: schema),
-            objectCounts: schema.entities.indices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
+            objectCounts: schema.entityIndices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
             custom: metadata.custom)
         let headerBytes = header.encoded()
         var file = [UInt8]()

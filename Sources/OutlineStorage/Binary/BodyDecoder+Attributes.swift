@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 extension BodyDecoder {
     /// Decodes one attribute column of `ids.count` rows: presence, then the present values.

@@ -1,4 +1,4 @@
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 extension BodyDecoder {
     /// Decodes relationship column `r` of `info`'s table: kind, target entities, then per row
@@ -8,7 +8,7 @@ extension BodyDecoder {
     /// after the first are zigzag deltas from the previous member. When the inverse is a
     /// to-one the file leaves out, it is filled here (see ``mirrors``), which also finds an
     /// object claimed twice; other lists are checked for duplicates directly.
-    mutating func decodeRelationship(_ info: EntityInfo, _ r: Int, ids: [UInt64], from c: inout ByteCursor) throws -> RelationshipColumn {
+    mutating func decodeRelationship(_ info: EntityInfo, _ r: RelationshipIndex, ids: [UInt64], from c: inout ByteCursor) throws -> RelationshipColumn {
         let n = ids.count
         let relationship = info.relationships[r]
         let label = "\(info.name).\(relationship.name)"
@@ -20,7 +20,7 @@ extension BodyDecoder {
         }
         let destination = info.destinations[r]
         let k = try c.readCount("the target entity count of \(label)", limit: directory.count, minimumBytesEach: 1)
-        var targets: [(entity: Int, rows: Int)] = []
+        var targets: [(entity: EntityIndex, rows: Int)] = []
         for _ in 0 ..< k {
             let at = c.position
             let index = try c.readVarint()
@@ -38,7 +38,7 @@ extension BodyDecoder {
         let single = k == 1 ? targets[0] : nil
 
         // The inverse to fill: a to-one that is not this very relationship (a self-inverse one is stored whole).
-        var mirror: Int?
+        var mirror: RelationshipIndex?
         if let inverse = info.inverses[r], !schema.infos[destination].relationships[inverse].isToMany,
            declaring(Slot(entity: destination, relationship: inverse)) != declaring(Slot(entity: info.index, relationship: r)) {
             mirror = inverse

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// Decodes an inflated body straight into the columns of a ``GraphLoader``.
 ///
@@ -11,7 +11,7 @@ struct BodyDecoder {
     let file: String
     var loader: GraphLoader
     /// The entities of the body in body order: schema index and row count.
-    var directory: [(entity: Int, rows: Int)] = []
+    var directory: [(entity: EntityIndex, rows: Int)] = []
     /// To-one inverse sides filled while decoding the side the file stores, by entity and relationship.
     var mirrors: [Slot: RelationshipColumn] = [:]
     /// The relationships the file supplies, each named by its declaring entity.
@@ -21,8 +21,8 @@ struct BodyDecoder {
 
     /// A relationship of an entity.
     struct Slot: Hashable {
-        var entity: Int
-        var relationship: Int
+        var entity: EntityIndex
+        var relationship: RelationshipIndex
     }
 
     init(schema: Schema, file: String) {
@@ -105,10 +105,10 @@ struct BodyDecoder {
 
     /// `slot` named by the entity that declares its relationship, which all subentities share.
     func declaring(_ slot: Slot) -> Slot {
-        Slot(entity: BodyEncoder.declaringEntity(of: slot.relationship, in: slot.entity, schema), relationship: slot.relationship)
+        Slot(entity: schema[slot.entity].declaringEntity(of: slot.relationship), relationship: slot.relationship)
     }
 
-    private mutating func decodeTable(_ entity: Int, rows n: Int, from c: inout ByteCursor) throws {
+    private mutating func decodeTable(_ entity: EntityIndex, rows n: Int, from c: inout ByteCursor) throws {
         let info = schema.infos[entity]
         c.context = "the ids of entity \(info.name)"
         let ids = try [UInt64](unsafeUninitializedCapacity: n) { buffer, initialized in
@@ -153,7 +153,7 @@ struct BodyDecoder {
             pages?.release(below: c.origin + c.position)
             filled[a] = true
         }
-        for a in filled.indices where !filled[a] {
+        for a in info.attributeIndices where !filled[a] {
             let column = AttributeColumn.allNil(type: info.attributes[a].type, rows: n)
             loader.withTable(entity) { $0.attributes[a] = column }
         }
@@ -176,7 +176,7 @@ struct BodyDecoder {
             suppliedRelationships.insert(declaring(Slot(entity: entity, relationship: r)))
             linked[r] = true
         }
-        for r in linked.indices where !linked[r] {
+        for r in info.relationshipIndices where !linked[r] {
             var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
             if column.isToMany {
                 column.many = [[ManagedObject]](repeating: [], count: n)

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 extension BodyEncoder {
     // MARK: Attributes
@@ -76,7 +76,7 @@ extension BodyEncoder {
 
     // MARK: Relationships
 
-    func encodeRelationship<Rows: RandomAccessCollection<Int>>(_ info: EntityInfo, _ r: Int, _ column: RelationshipColumn,
+    func encodeRelationship<Rows: RandomAccessCollection<Int>>(_ info: EntityInfo, _ r: RelationshipIndex, _ column: RelationshipColumn,
                                                                rows: Rows, into w: inout ByteWriter) {
         let relationship = info.relationships[r]
         let destination = info.destinations[r]
@@ -88,7 +88,7 @@ extension BodyEncoder {
         w.writeString(relationship.name)
         w.writeByte(relationship.isToMany ? 1 : 0)
         w.writeVarint(family.count)
-        for entity in family { w.writeVarint(entity) }
+        for entity in family { w.writeVarint(entity.rawValue) }
 
         /// The encoded reference to `target`, or nil when the target is not written.
         func reference(_ target: ManagedObject) -> UInt64? {

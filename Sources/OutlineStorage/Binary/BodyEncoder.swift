@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// Encodes the live objects of a graph as the columnar body described in `Docs/BinaryFormat.md`.
 ///
@@ -37,7 +37,7 @@ struct BodyEncoder {
     }
 
     /// Whether entity `entity` is written with its rows unchanged (all live, in id order).
-    func rowsKept(_ entity: Int) -> Bool { order[entity] == nil }
+    func rowsKept(_ entity: EntityIndex) -> Bool { order[entity] == nil }
 
     /// The row `object` gets in the file, or -1 when it is not written.
     @inline(__always) func newRow(_ object: ManagedObject) -> Int {
@@ -45,7 +45,7 @@ struct BodyEncoder {
     }
 
     /// The number of rows written for entity `entity`.
-    func rowCount(_ entity: Int) -> Int { order[entity]?.count ?? graph.tables[entity].rowCount }
+    func rowCount(_ entity: EntityIndex) -> Int { order[entity]?.count ?? graph.tables[entity].rowCount }
 
     /// The uncompressed body.
     func encode() -> [UInt8] {
@@ -58,11 +58,11 @@ struct BodyEncoder {
         let payloadStart = w.count
 
         w.writeVarint(schema.entities.count)
-        for entity in schema.entities.indices {
+        for entity in schema.entityIndices {
             w.writeString(schema.entities[entity].name)
             w.writeVarint(rowCount(entity))
         }
-        for entity in schema.entities.indices {
+        for entity in schema.entityIndices {
             if let rows = order[entity] {
                 encodeTable(entity, rows: rows, into: &w)
             } else {
@@ -84,7 +84,7 @@ struct BodyEncoder {
 
     // MARK: Tables
 
-    private func encodeTable<Rows: RandomAccessCollection<Int>>(_ entity: Int, rows: Rows, into w: inout ByteWriter) {
+    private func encodeTable<Rows: RandomAccessCollection<Int>>(_ entity: EntityIndex, rows: Rows, into w: inout ByteWriter) {
         let table = graph.tables[entity]
         let info = schema.infos[entity]
         var previous: UInt64 = 0
@@ -102,7 +102,7 @@ struct BodyEncoder {
             w.writeVarint(info.attributes[a].type.rawValue)
             encodeAttribute(table.attributes[a], rows: rows, into: &w)
         }
-        let relationships = info.relationships.indices.filter { Self.storesRelationship(info, $0, in: schema) }
+        let relationships = info.relationshipIndices.filter { Self.storesRelationship(info, $0, in: schema) }
         w.writeVarint(relationships.count)
         for r in relationships {
             encodeRelationship(info, r, table.relationships[r], rows: rows, into: &w)
@@ -115,7 +115,7 @@ struct BodyEncoder {
     /// when the other side is to-one (it keeps the order); both to-many sides of a
     /// many-to-many pair are stored (each keeps its own order); of two to-one sides, the one
     /// whose `Entity.relationship` name sorts first. Relationships without inverse are stored.
-    static func storesRelationship(_ info: EntityInfo, _ r: Int, in schema: Schema) -> Bool {
+    static func storesRelationship(_ info: EntityInfo, _ r: RelationshipIndex, in schema: Schema) -> Bool {
         let relationship = info.relationships[r]
         guard !relationship.isTransient else { return false }
         guard let inverse = info.inverses[r] else { return true }
@@ -125,19 +125,10 @@ struct BodyEncoder {
         case (true, _): return true
         case (false, true): return false
         case (false, false):
-            let mine = "\(schema.entities[declaringEntity(of: r, in: info.index, schema)].name).\(relationship.name)"
-            let theirs = "\(schema.entities[declaringEntity(of: inverse, in: destination.index, schema)].name).\(back.name)"
+            let mine = "\(schema.entities[info.declaringEntity(of: r)].name).\(relationship.name)"
+            let theirs = "\(schema.entities[destination.declaringEntity(of: inverse)].name).\(back.name)"
             return !theirs.utf8.lexicographicallyPrecedes(mine.utf8)
         }
     }
 
-    /// The entity among `entity` and its ancestors that declares relationship index `r`.
-    static func declaringEntity(of r: Int, in entity: Int, _ schema: Schema) -> Int {
-        var current = entity
-        for ancestor in schema.infos[entity].superentities {
-            guard r < schema.infos[ancestor].relationships.count else { break }
-            current = ancestor
-        }
-        return current
-    }
 }

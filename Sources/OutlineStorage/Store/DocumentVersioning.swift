@@ -45,13 +45,13 @@ public struct DocumentVersioning: Sendable {
             if shared.isEmpty {
                 throw StorageError(.incompatibleModel, file: file,
                                    "the document's model (\(embedded.name.isEmpty ? "unnamed" : embedded.name)) has no entity in common with \(target.name)",
-                                   hint: "It is not a document of this model; pass its own model (--model) to work with it.")
+                                   hint: "It is not a document of this model; open it with its own model.")
             }
             source = embedded
         } else {
             throw StorageError(.missingModel, file: file,
                                "no version of the model \"\(model.name)\" matches the document, and the document does not embed its model",
-                               hint: "Pass the model it was written with (--model), or open it with the app that wrote it.")
+                               hint: "Open it with the model it was written with, or with the app that wrote it.")
         }
         self.source = source
         self.target = target

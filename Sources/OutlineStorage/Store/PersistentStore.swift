@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// A document: its objects in an ``EditingContext``, its metadata, and the file it lives in
 /// (or none, for scratch documents and tests).

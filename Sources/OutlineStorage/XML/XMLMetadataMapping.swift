@@ -77,7 +77,7 @@ enum XMLMetadataMapping {
     /// identifier is empty or among them, else the schema's.
     static func entries(for metadata: StoreMetadata, schema: Schema) -> [(key: String, value: PropertyListValue)] {
         var hashes: [(key: String, value: PropertyListValue)] = []
-        for (index, entity) in schema.entities.enumerated() {
+        for (index, entity) in zip(schema.entityIndices, schema.entities) {
             let hash = metadata.versionHashes[entity.name] ?? schema.versionHash(ofEntity: index)
             hashes.append((entity.name, .data(hash)))
         }

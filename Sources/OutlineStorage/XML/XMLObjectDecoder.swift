@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// Decodes the objects of an XML store straight into a ``GraphLoader``, by the schema's types.
 ///
@@ -13,15 +13,15 @@ import Foundation
 /// time otherwise.
 final class XMLObjectDecoder: StoreObjectSink {
     private enum Property {
-        case attribute(Int)
-        case relationship(Int)
+        case attribute(AttributeIndex)
+        case relationship(RelationshipIndex)
     }
 
     let file: String
     let schema: Schema
     @exclusivity(unchecked) private var loader: GraphLoader
     @exclusivity(unchecked) private var ids: ObjectIDMap
-    @exclusivity(unchecked) private var entities = NameLookup<Int>()
+    @exclusivity(unchecked) private var entities = NameLookup<EntityIndex>()
     @exclusivity(unchecked) private var properties: [NameLookup<Property>]
     private let attributeTypes: [[AttributeType]]
     /// Per entity, per attribute: whether it is transient (not stored).
@@ -30,9 +30,10 @@ final class XMLObjectDecoder: StoreObjectSink {
     private let relationshipIsTransient: [[Bool]]
     private let relationshipIsToMany: [[Bool]]
 
-    @exclusivity(unchecked) private var object = ManagedObject(entity: 0, row: 0)
+    @exclusivity(unchecked) private var object = ManagedObject(entity: EntityIndex(0), row: 0)
     @exclusivity(unchecked) private var objectID: UInt64 = 0
-    @exclusivity(unchecked) private var attribute = -1
+    /// The attribute whose value is being read; nil outside an attribute element or for a transient one.
+    @exclusivity(unchecked) private var attribute: AttributeIndex?
     @exclusivity(unchecked) private var attributeLine = 0
     @exclusivity(unchecked) private var scratch: [UInt8] = []
 
@@ -58,8 +59,8 @@ final class XMLObjectDecoder: StoreObjectSink {
         for info in schema.infos {
             if !info.entity.isAbstract { entities.add(info.name, info.index) }
             var lookup = NameLookup<Property>()
-            for (i, a) in info.attributes.enumerated() { lookup.add(a.name, .attribute(i)) }
-            for (i, r) in info.relationships.enumerated() { lookup.add(r.name, .relationship(i)) }
+            for (i, a) in zip(info.attributeIndices, info.attributes) { lookup.add(a.name, .attribute(i)) }
+            for (i, r) in zip(info.relationshipIndices, info.relationships) { lookup.add(r.name, .relationship(i)) }
             properties.append(lookup)
         }
         let concrete = schema.infos.filter { !$0.entity.isAbstract }
@@ -91,13 +92,13 @@ final class XMLObjectDecoder: StoreObjectSink {
         }
         object = loader.appendObject(entity: entity, id: ObjectID(number))
         objectID = number
-        guard ids.insert(number, UInt64(object.entity) << 40 | UInt64(object.row)) else {
+        guard ids.insert(number, UInt64(object.entity.rawValue) << 40 | UInt64(object.row)) else {
             throw XMLStoreErrors.duplicateID(number, file: file, line: line)
         }
     }
 
     func beginAttribute(name: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>?, line: Int) throws -> Bool {
-        attribute = -1
+        attribute = nil
         switch try property(name, line) {
         case .attribute(let index):
             guard !attributeIsTransient[object.entity][index] else { return false }
@@ -113,8 +114,7 @@ final class XMLObjectDecoder: StoreObjectSink {
     }
 
     func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws {
-        guard attribute >= 0 else { return }
-        let a = attribute
+        guard let a = attribute else { return }
         let row = object.row
         let type = attributeTypes[object.entity][a]
         switch type {
@@ -191,8 +191,8 @@ final class XMLObjectDecoder: StoreObjectSink {
                                "z\(objectID) \(propertyName(relationship: r)) is to-one but refers to \(pendingIDs.count - start) objects",
                                hint: "The file does not match the model; open it with the model it was written with.")
         }
-        pendingOwners.append(UInt64(object.entity) << 40 | UInt64(object.row))
-        pendingRelationships.append(Int32(r))
+        pendingOwners.append(UInt64(object.entity.rawValue) << 40 | UInt64(object.row))
+        pendingRelationships.append(Int32(r.rawValue))
         pendingStarts.append(start)
         pendingLines.append(Int32(clamping: line))
     }
@@ -208,8 +208,8 @@ final class XMLObjectDecoder: StoreObjectSink {
         pendingStarts.append(pendingIDs.count)
         var members: [ManagedObject] = []
         for i in 0 ..< pendingOwners.count {
-            let owner = ManagedObject(entity: Int(pendingOwners[i] >> 40), row: Int(pendingOwners[i] & (1 << 40 - 1)))
-            let r = Int(pendingRelationships[i])
+            let owner = ManagedObject(entity: EntityIndex(Int(pendingOwners[i] >> 40)), row: Int(pendingOwners[i] & (1 << 40 - 1)))
+            let r = RelationshipIndex(Int(pendingRelationships[i]))
             members.removeAll(keepingCapacity: true)
             for k in pendingStarts[i] ..< pendingStarts[i + 1] {
                 guard let raw = ids.value(pendingIDs[k]) else {
@@ -219,7 +219,7 @@ final class XMLObjectDecoder: StoreObjectSink {
                                        "z\(ownerID) \(info.name).\(info.relationships[r].name) refers to z\(pendingIDs[k]), which is not in the file",
                                        hint: "The file is damaged; restore it from a backup.")
                 }
-                members.append(ManagedObject(entity: Int(raw >> 40), row: Int(raw & (1 << 40 - 1))))
+                members.append(ManagedObject(entity: EntityIndex(Int(raw >> 40)), row: Int(raw & (1 << 40 - 1))))
             }
             if relationshipIsToMany[owner.entity][r] {
                 // A copy of exactly its size: storing `members` itself would share its buffer,
@@ -242,7 +242,7 @@ final class XMLObjectDecoder: StoreObjectSink {
     // MARK: Helpers
 
     /// `Entity.relationship` of the current object, for messages.
-    private func propertyName(relationship r: Int) -> String {
+    private func propertyName(relationship r: RelationshipIndex) -> String {
         let info = schema.infos[object.entity]
         return "\(info.name).\(info.relationships[r].name)"
     }
@@ -258,7 +258,7 @@ final class XMLObjectDecoder: StoreObjectSink {
                            hint: "Open the store with the model it was written with.")
     }
 
-    private func fallbackEntity(_ type: UnsafeBufferPointer<UInt8>) -> Int? {
+    private func fallbackEntity(_ type: UnsafeBufferPointer<UInt8>) -> EntityIndex? {
         guard let index = schema.entityIndex(caseInsensitive: String(decoding: type, as: UTF8.self)),
               !schema.entities[index].isAbstract else { return nil }
         return index
@@ -266,8 +266,9 @@ final class XMLObjectDecoder: StoreObjectSink {
 
     private func invalid(_ text: UnsafeBufferPointer<UInt8>, _ type: AttributeType, what: String? = nil) -> StorageError {
         let info = schema.infos[object.entity]
+        let name = attribute.map { info[$0].name } ?? "?"
         return StorageError(.corrupt, file: file, at: "line \(attributeLine)",
-                            "z\(objectID) \(info.name).\(info.attributes[attribute].name) holds \(XMLValueParsing.quoted(text)), which is not \(what ?? "a valid \(type.modelName) value")",
+                            "z\(objectID) \(info.name).\(name) holds \(XMLValueParsing.quoted(text)), which is not \(what ?? "a valid \(type.modelName) value")",
                             hint: "Fix the value in the file or restore it from a backup.")
     }
 }

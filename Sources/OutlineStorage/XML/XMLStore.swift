@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// Core Data's XML store format (`NSXMLStoreType`): whole documents read and written in memory.
 ///

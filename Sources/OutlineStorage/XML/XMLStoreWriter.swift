@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 /// Writes an ``ObjectGraph`` in Core Data's XML store layout, by hand into one buffer.
 ///
@@ -13,8 +13,8 @@ enum XMLStoreWriter {
     private struct EntityPlan {
         var text: [UInt8]
         var objectOpening: Range<Int>
-        var attributes: [(index: Int, type: AttributeType, opening: Range<Int>)]
-        var relationships: [(index: Int, isToMany: Bool, opening: Range<Int>)]
+        var attributes: [(index: AttributeIndex, type: AttributeType, opening: Range<Int>)]
+        var relationships: [(index: RelationshipIndex, isToMany: Bool, opening: Range<Int>)]
     }
 
     static func write(_ graph: ObjectGraph, metadata: StoreMetadata) -> Data {
@@ -88,7 +88,7 @@ enum XMLStoreWriter {
     /// Columns are reached through `tables` each time rather than bound to a local, which
     /// would copy the column (and retain its arrays) once per value.
     @inline(__always)
-    private static func writeValue(_ type: AttributeType, _ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int,
+    private static func writeValue(_ type: AttributeType, _ tables: [EntityTable], _ e: EntityIndex, _ a: AttributeIndex, _ row: Int,
                                    to output: inout XMLOutputBuffer) {
         switch type {
         case .string, .uri, .objectID:
@@ -126,7 +126,7 @@ enum XMLStoreWriter {
     private static func writeReference(_ target: ManagedObject, _ tables: [EntityTable], first: inout Bool,
                                        to output: inout XMLOutputBuffer) {
         let e = target.entity, row = target.row
-        guard e < tables.count, row < tables[e].ids.count, tables[e].alive[row] else { return }
+        guard e.rawValue < tables.count, row < tables[e].ids.count, tables[e].alive[row] else { return }
         output.append(first ? " idrefs=\"z" as StaticString : " z" as StaticString)
         first = false
         output.appendDecimal(tables[e].ids[row])
@@ -185,7 +185,7 @@ enum XMLStoreWriter {
         XMLStringEscaping.writeEntityEscaped(info.name.uppercased(), inAttribute: true, to: &text)
         text.append("\" id=\"z")
         let objectOpening = 0 ..< text.count
-        var attributes: [(index: Int, type: AttributeType, opening: Range<Int>)] = []
+        var attributes: [(index: AttributeIndex, type: AttributeType, opening: Range<Int>)] = []
         for index in info.storedAttributeIndices where info.attributes[index].type != .undefined {
             let attribute = info.attributes[index]
             let start = text.count
@@ -197,7 +197,7 @@ enum XMLStoreWriter {
             text.append("\">")
             attributes.append((index, attribute.type, start ..< text.count))
         }
-        var relationships: [(index: Int, isToMany: Bool, opening: Range<Int>)] = []
+        var relationships: [(index: RelationshipIndex, isToMany: Bool, opening: Range<Int>)] = []
         for index in info.storedRelationshipIndices {
             let relationship = info.relationships[index]
             let start = text.count

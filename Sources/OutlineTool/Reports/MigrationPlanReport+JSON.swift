@@ -1,4 +1,5 @@
 import OutlineEngine
+import OutlineKit
 
 extension MigrationPlanReport {
     /// The plan as JSON for scripts:

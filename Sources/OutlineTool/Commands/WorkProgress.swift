@@ -1,4 +1,5 @@
 import OutlineEngine
+import OutlineKit
 
 /// Where a long conversion or migration is, for a progress display.
 public enum WorkProgress: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineEngine
 import OutlineStorage
+import OutlineKit
 
 /// What `outline info` reports about a document: format, schema version, object counts,
 /// sizes, compression, UUID, embedded schema and whether it needs migrating.
@@ -78,7 +79,7 @@ public struct DocumentInfo: Sendable {
         } else {
             let store = try PersistentStore.open(path, schema: schema)
             let graph = store.context.graph
-            info.objectCounts = store.schema.entities.indices.map { (store.schema.entities[$0].name, graph.count(ofEntity: $0)) }
+            info.objectCounts = store.schema.entityIndices.map { (store.schema.entities[$0].name, graph.count(ofEntity: $0)) }
             info.countsFromMetadata = false
         }
         return info

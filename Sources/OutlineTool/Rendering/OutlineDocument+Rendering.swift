@@ -1,4 +1,5 @@
 import OutlineEngine
+import OutlineKit
 
 /// Rendering an outline for people (an indented, numbered tree) and for scripts (JSON).
 /// Both walk the tree without recursion, so any depth works.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineKit
+@testable import OutlineTool
 import OutlineStorage
 
 /// Editing through ``OutlineFile``: editors take turns through the document's lock, readers

@@ -1,5 +1,6 @@
 import OutlineEngine
 import OutlineStorage
+import OutlineKit
 
 /// A migration plan for people and scripts: the versions passed through, every action per
 /// entity and property of each step, every blocker, and the data violations and effects found

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 @testable import OutlineKit
+@testable import OutlineTool
 
 /// Opening documents written with older (and newer) outline schema versions.
 @Suite struct DocumentMigrationTests {
@@ -35,14 +37,14 @@ import OutlineStorage
         #expect(store.hasChanges)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "opening never writes")
         let document = try OutlineDocument(context: store.context)
-        #expect(OutlineTestSupport.outline(document) == ["Groceries", "  Milk", "  Bread", "Work"])
+        #expect(SampleOutlines.outline(document) == ["Groceries", "  Milk", "  Bread", "Work"])
         let milk = try document.item(at: ItemReference(parsing: "1.1"))
         #expect(!document.isDone(milk) && !document.isCollapsed(milk) && document.note(of: milk) == nil)
-        OutlineTestSupport.checkInvariants(document)
+        SampleOutlines.checkInvariants(document)
         try store.save()
         let reopened = try PersistentStore.open(path, model: try OutlineSchemas.bundle)
         #expect(reopened.migration == nil && !reopened.hasChanges)
-        #expect(OutlineTestSupport.outline(try OutlineDocument(context: reopened.context)) == ["Groceries", "  Milk", "  Bread", "Work"])
+        #expect(SampleOutlines.outline(try OutlineDocument(context: reopened.context)) == ["Groceries", "  Milk", "  Bread", "Work"])
     }
 
     @Test func aDocumentFromANewerVersionIsRefused() throws {
@@ -65,7 +67,7 @@ import OutlineStorage
         try store.context.setValue(.string("hello"), forKey: "body", of: try store.context.insert("Note"))
         try store.save()
         let error = #expect(throws: StorageError.self) { try PersistentStore.open(path, model: try OutlineSchemas.bundle) }
-        #expect(error?.description == "\(path): the document's model (Notes) has no entity in common with Outline 3. It is not a document of this model; pass its own model (--model) to work with it.")
+        #expect(error?.description == "\(path): the document's model (Notes) has no entity in common with Outline 3. It is not a document of this model; open it with its own model.")
         #expect(try PersistentStore.open(path).context.graph.objectCount == 1, "it still opens with its own embedded model")
     }
 }

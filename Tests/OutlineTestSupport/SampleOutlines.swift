@@ -1,27 +1,28 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
-@testable import OutlineKit
+import OutlineEngine
+import OutlineTestSupport
+import OutlineKit
 
-/// Shared helpers for outline domain tests.
-enum OutlineTestSupport {
+/// Outline documents and checks shared by the tests of the outline domain and the tool.
+public enum SampleOutlines {
     /// The current outline schema, as embedded from `Schemas/`.
-    static func currentSchema() throws -> Schema {
+    public static func currentSchema() throws -> Schema {
         try OutlineSchemas.current
     }
 
     /// Attribute and relationship indices of `Item` in the current schema.
-    static func indices(_ schema: Schema) -> (order: Int, text: Int, parent: Int) {
+    public static func indices(_ schema: Schema) -> (order: AttributeIndex, text: AttributeIndex, parent: RelationshipIndex) {
         let info = schema.info(named: "Item")!
         return (info.attributeIndex(named: "order")!, info.attributeIndex(named: "text")!, info.relationshipIndex(named: "parent")!)
     }
 
-    static func emptyDocument() throws -> OutlineDocument {
+    public static func emptyDocument() throws -> OutlineDocument {
         try OutlineDocument(context: EditingContext(schema: try currentSchema()))
     }
 
     /// Texts of the tree as an indented list, for readable expectations.
-    static func outline(_ document: OutlineDocument) -> [String] {
+    public static func outline(_ document: OutlineDocument) -> [String] {
         var lines: [String] = []
         document.walk { item, depth in
             lines.append(String(repeating: "  ", count: depth - 1) + (document.text(of: item) ?? ""))
@@ -31,7 +32,7 @@ enum OutlineTestSupport {
     }
 
     /// Checks that every item's children have `order` 0…n-1 and point back at their parent.
-    static func checkInvariants(_ document: OutlineDocument, sourceLocation: SourceLocation = #_sourceLocation) {
+    public static func checkInvariants(_ document: OutlineDocument, sourceLocation: SourceLocation = #_sourceLocation) {
         var stack = [document.root]
         while let parent = stack.popLast() {
             for (index, child) in document.children(of: parent).enumerated() {
@@ -43,7 +44,7 @@ enum OutlineTestSupport {
     }
 
     /// Builds a graph in bulk: a chain of `depth` items under the root.
-    static func chain(depth: Int) throws -> OutlineDocument {
+    public static func chain(depth: Int) throws -> OutlineDocument {
         let schema = try currentSchema()
         var loader = GraphLoader(schema: schema)
         loader.reserve(entity: 0, count: depth + 1)
@@ -61,7 +62,7 @@ enum OutlineTestSupport {
     }
 
     /// Builds a graph in bulk: `count` items, each parent getting up to `fanOut` children, breadth first.
-    static func wide(count: Int, fanOut: Int) throws -> OutlineDocument {
+    public static func wide(count: Int, fanOut: Int) throws -> OutlineDocument {
         let schema = try currentSchema()
         var loader = GraphLoader(schema: schema)
         loader.reserve(entity: 0, count: count + 1)

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineEngine
 import OutlineStorage
+import OutlineKit
 
 /// `outline convert`: reads a document in whichever format its content is, migrates it to the
 /// model's current version on the way when it is older, and writes it in another format.

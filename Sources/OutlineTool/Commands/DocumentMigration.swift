@@ -1,5 +1,6 @@
 import OutlineEngine
 import OutlineStorage
+import OutlineKit
 
 /// `outline migrate`: previewing and carrying out the migration of a document of any model to
 /// one of the model's versions.

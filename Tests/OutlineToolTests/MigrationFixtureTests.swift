@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 import OutlineStorage
 @testable import OutlineKit
+@testable import OutlineTool
 
 /// Outline documents written at `Outline` (v1) and `Outline 2`, in both formats, migrate to
 /// the current version with every item, text, order and the tree shape kept and new
@@ -20,7 +22,7 @@ import OutlineStorage
         #expect(store.schema.name == "Outline 3")
         #expect(store.migration?.path == (name.contains("v1") ? ["Outline", "Outline 3"] : ["Outline 2", "Outline 3"]))
         let document = try OutlineDocument(context: store.context)
-        OutlineTestSupport.checkInvariants(document)
+        SampleOutlines.checkInvariants(document)
         let version = name.contains("v1") ? "v1" : "v2"
         let expected = try String(contentsOf: Self.folder.appendingPathComponent("outline-\(version).expected.json"), encoding: .utf8)
         #expect(document.renderJSON() == expected)

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 import OutlineEngine
+import OutlineTestSupport
 @testable import OutlineKit
+@testable import OutlineTool
 
 @Suite struct RenderingTests {
     static func sample() throws -> OutlineDocument {
-        let document = try OutlineTestSupport.emptyDocument()
+        let document = try SampleOutlines.emptyDocument()
         let groceries = try document.insertItem("Groceries")
         try document.insertItem("Milk", under: groceries, note: "Oat, not soy.\nTwo cartons.", done: true)
         try document.insertItem("Bread", under: groceries)
@@ -38,7 +40,7 @@ import OutlineEngine
     }
 
     @Test func deepTreesRenderWithoutRecursion() throws {
-        let document = try OutlineTestSupport.chain(depth: 100_000)
+        let document = try SampleOutlines.chain(depth: 100_000)
         let json = document.renderJSON()
         #expect(json.hasSuffix(String(repeating: "]}", count: 100_000) + "]}\n"))
         let lines = document.renderText().split(separator: "\n")

@@ -1,4 +1,5 @@
 import OutlineStorage
+import OutlineKit
 
 /// A format `outline convert` writes: a store format (binary, Core Data XML) or an
 /// interchange format. Each format is one entry of ``all``; what it takes to read and write

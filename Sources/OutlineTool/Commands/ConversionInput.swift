@@ -1,5 +1,6 @@
 import Foundation
 import OutlineStorage
+import OutlineKit
 
 /// How `outline convert` reads its input, decided from the content: binary and Core Data
 /// XML documents are stores, XML whose root element is `<opml>` is OPML; other text is

@@ -1,4 +1,5 @@
 import OutlineEngine
+import OutlineKit
 
 /// The output of `outline find`: the items a predicate matches, with their paths, in document order.
 extension OutlineDocument {
@@ -18,7 +19,7 @@ extension OutlineDocument {
     /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the column.
     /// - Complexity: O(n) in the number of items, whatever the depth.
     public func matches(_ query: String) throws -> [Match] {
-        let request = FetchRequest(entityName: context.schema.entities[item].name,
+        let request = FetchRequest(entityName: context.schema.entities[shape.item].name,
                                    predicate: try FetchPredicate(format: query))
         let found = Set(try context.fetch(request))
         guard !found.isEmpty else { return [] }

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineEngine
 import OutlineStorage
+import OutlineKit
 
 /// An outline document file opened for reading or editing by the command-line tool.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import OutlineEngine
 import OutlineStorage
+import OutlineKit
 
 /// `outline schema show`: one version of an Xcode model with its entities, attributes,
 /// relationships and version hashes (base64, as stores record them).

@@ -1,5 +1,7 @@
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
+import OutlineTestSupport
 @testable import OutlineKit
+@testable import OutlineTool
 import Testing
 
 /// The structural checks `outline validate` runs, on graphs built with deliberate damage.
@@ -46,7 +48,7 @@ import Testing
         let problems = GraphChecks.inverses(graph).map(\.description)
         #expect(problems == [
             "Item.children: 1 link of Item.children has no matching link in Item.parent (z100 -> z102). The two sides of a relationship must mirror each other; restore the file from a backup.",
-            "Item.children: 1 link of Item.parent has no matching link in Item.children (z101 -> z103). The two sides of a relationship must mirror each other; restore the file from a backup.",
+            "Item.parent: 1 link of Item.parent has no matching link in Item.children (z101 -> z103). The two sides of a relationship must mirror each other; restore the file from a backup.",
         ])
     }
 
@@ -59,7 +61,7 @@ import Testing
 
     @Test func cyclesAreFoundOnceEach() throws {
         let graph = try Self.graph(parents: [nil, 2, 1, 3], children: [[], [2], [1], [3]])
-        let shape = try #require(GraphChecks.TreeShape(schema: graph.schema))
+        let shape = try #require(TreeShape(schema: graph.schema))
         let cycles = GraphChecks.cycles(graph, graph.objects(ofEntity: 0), shape)
         #expect(cycles.map { $0.map { graph.objectID(of: $0).description } } == [["z101", "z102"], ["z103"]])
     }

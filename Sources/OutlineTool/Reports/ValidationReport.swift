@@ -1,6 +1,7 @@
 import Foundation
 import OutlineEngine
 import OutlineStorage
+import OutlineKit
 
 /// What `outline validate` found: every problem of a document's file and object graph.
 ///
@@ -72,7 +73,7 @@ public struct ValidationReport: Sendable {
         report.schemaVersion = context.schema.name.isEmpty ? nil : context.schema.name
         report.objectCount = context.graph.objectCount
         report.problems += GraphChecks.inverses(context.graph)
-        if let tree = GraphChecks.TreeShape(schema: context.schema) {
+        if let tree = TreeShape(schema: context.schema) {
             report.problems += GraphChecks.tree(context.graph, shape: tree)
         }
         report.problems += context.validationIssues().map {

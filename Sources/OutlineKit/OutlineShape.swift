@@ -1,0 +1,54 @@
+import OutlineEngine
+
+/// Where the parts of an outline live in a schema: the `Item` entity with its tree
+/// (`parent`, `children`, `order`), its text, and the attributes later versions add.
+///
+/// Every outline type resolves the schema through this one type, so what counts as an
+/// outline is decided in one place. Version 1 calls the text `title` and has none of the
+/// optional attributes.
+public struct OutlineShape: Sendable, Equatable {
+    /// The `Item` entity.
+    public let item: EntityIndex
+    /// `Item.order`: the 0-based position among siblings.
+    public let order: AttributeIndex
+    /// `Item.text` (`Item.title` in version 1).
+    public let text: AttributeIndex
+    /// `Item.parent` (to-one).
+    public let parent: RelationshipIndex
+    /// `Item.children` (to-many, the inverse of `parent`).
+    public let children: RelationshipIndex
+    /// `Item.note`, from version 2.
+    public let note: AttributeIndex?
+    /// `Item.done`, from version 2.
+    public let done: AttributeIndex?
+    /// `Item.collapsed`, from version 3.
+    public let collapsed: AttributeIndex?
+    /// `Item.created`, when the schema has it.
+    public let created: AttributeIndex?
+    /// `Item.extraAttributes`: interchange attributes kept for export, from version 3.
+    public let extraAttributes: AttributeIndex?
+
+    /// The outline shape of `schema`.
+    ///
+    /// - Throws: ``OutlineError`` `notAnOutline` when the schema has no `Item` entity with a
+    ///   tree (`parent` and `children`, inverses of each other), an integer `order` and a text.
+    public init(schema: Schema) throws {
+        guard let info = schema.info(named: "Item"), let tree = TreeShape(entity: info), let order = tree.order,
+              let text = info.attributeIndex(named: "text") ?? info.attributeIndex(named: "title")
+        else {
+            throw OutlineError(.notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
+                               "the document is not an outline (it needs an Item entity with order, text or title, children and parent)",
+                               hint: "Open it with the data model it was written with to inspect or convert it.")
+        }
+        item = info.index
+        self.order = order
+        self.text = text
+        parent = tree.parent
+        children = tree.children
+        note = info.attributeIndex(named: "note")
+        done = info.attributeIndex(named: "done")
+        collapsed = info.attributeIndex(named: "collapsed")
+        created = info.attributeIndex(named: "created")
+        extraAttributes = info.attributeIndex(named: "extraAttributes")
+    }
+}
