@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "OutlineEngine", targets: ["OutlineEngine"]),
         .library(name: "OutlineStorage", targets: ["OutlineStorage"]),
         .library(name: "OutlineKit", targets: ["OutlineKit"]),
+        // The tool's own layer, a product only so that Benchmarks/ can measure what commands do.
+        .library(name: "OutlineTool", targets: ["OutlineTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -2,6 +2,7 @@ import Foundation
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
+import OutlineTool
 
 /// Where the time of the four store operations goes, through the library's public pieces:
 /// not goals, evidence for whoever works on the library's speed. Each phase is what

@@ -2,6 +2,7 @@ import Foundation
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
+import OutlineTool
 
 /// Everything measured at one size: the documents are generated once, then each operation of
 /// the library, its floor and its peers run side by side on the same tree and the same files.
