@@ -33,7 +33,7 @@ struct OutlineCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Create.self, Show.self, Add.self, Edit.self, Remove.self, Move.self, Find.self,
-            Info.self, Validate.self, Convert.self, Migrate.self, SchemaCommand.self,
+            Info.self, Validate.self, Dump.self, Convert.self, Migrate.self, SchemaCommand.self,
         ])
 
     static func main() {
@@ -42,6 +42,11 @@ struct OutlineCommand: ParsableCommand {
         // Likewise a file size limit (`ulimit -f`): a write past it fails with EFBIG, and the
         // save reports it and leaves the document as it was, instead of the process dying.
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            exit(withError: ErrorHints.mapped(error))
+        }
     }
 }

@@ -36,8 +36,9 @@ public final class OutlineDocument {
               info.relationships[children].isToMany, !info.relationships[parent].isToMany
         else {
             throw OutlineError(.notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
-                               "the document is not an outline (it needs an Item entity with order, text or title, children and parent)",
-                               hint: "Pass the data model the document was written with (--model) to inspect or convert it.")
+                               "the document is not an outline: its model has \(Self.entityList(schema)) and no outline Item "
+                                + "(an entity with order, text or title, children and parent)",
+                               hint: "It can still be inspected, validated, converted between store formats and listed object by object.")
         }
         item = info.index
         orderAttribute = order
@@ -62,6 +63,15 @@ public final class OutlineDocument {
             context.isUndoRegistrationEnabled = undo
             if wasClean { context.markSaved() }
         }
+    }
+
+    /// `the entities A, B and 3 more` (at most five names).
+    private static func entityList(_ schema: Schema) -> String {
+        let names = schema.entities.map(\.name)
+        guard !names.isEmpty else { return "no entities" }
+        let shown = names.prefix(5).joined(separator: ", ")
+        let rest = names.count > 5 ? " and \(names.count - 5) more" : ""
+        return "\(names.count == 1 ? "the entity" : "the entities") \(shown)\(rest)"
     }
 
     /// Sorts each child list by `order` once, when the file stored it differently.

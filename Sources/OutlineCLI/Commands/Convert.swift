@@ -82,6 +82,7 @@ struct Convert: ParsableCommand {
                                                    flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), lockTimeout: LockWait.seconds,
                                                    progress: progress.handler)
         progress.finish()
+        for note in result.notes { Console.note(note) }
         if let migration = result.migration {
             Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")
         }
