@@ -23,7 +23,7 @@ public enum DocumentMigration {
                                                            allowingOwnModel: OwnModels.areAllowed(with: model)) else {
             // Read it all the same: a damaged file is an error, and a derived model is noted.
             let store = try PersistentStore.open(path)
-            var report = MigrationPlanReport(file: path, ownModel: OwnModels.name(of: store.schema, derived: store.metadata.isSchemaDerived))
+            var report = MigrationPlanReport(file: path, ownModel: OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store)))
             if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
             return report
         }
@@ -109,7 +109,7 @@ public enum DocumentMigration {
                                              allowingOwnModel: OwnModels.areAllowed(with: model),
                                              progress: progress.map { report in { report(.migrating($0)) } })
         let version = store.migration == nil && model.version(named: store.schema.name) == nil
-            ? "its own model (\(OwnModels.name(of: store.schema, derived: store.metadata.isSchemaDerived)))" : store.schema.name
+            ? "its own model (\(OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store))))" : store.schema.name
         var outcome = Outcome(file: path, output: nil, backup: nil, path: store.migration?.path ?? [], version: version)
         if let output, output != path {
             progress?(.writing(output))

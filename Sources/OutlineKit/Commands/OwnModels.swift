@@ -20,6 +20,12 @@ enum OwnModels {
         return "\(file): model derived from the file: \(count) \(count == 1 ? "entity" : "entities"); attribute types inferred."
     }
 
+    /// Whether `store` was read with a model derived from data: now, or earlier and embedded.
+    static func isReadWithDerivedModel(_ store: PersistentStore) -> Bool {
+        guard store.metadata.isSchemaDerived else { return false }
+        return store.metadata.embeddedSchema.map { $0 == store.schema } ?? true
+    }
+
     /// How reports name a document's own model: its name, or what it is when it has none.
     static func name(of schema: Schema, derived: Bool) -> String {
         if derived { return schema.name.isEmpty ? "derived from the file" : "\(schema.name) (derived from the file)" }

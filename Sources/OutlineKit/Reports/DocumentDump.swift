@@ -27,7 +27,7 @@ public struct DocumentDump {
         let versioning = try DocumentVersioning.find(metadata: metadata, model: model, file: path,
                                                      allowingOwnModel: OwnModels.areAllowed(with: model))
         let store = try PersistentStore.open(path, schema: versioning?.source)
-        let name = versioning?.source.name ?? OwnModels.name(of: store.schema, derived: store.metadata.isSchemaDerived)
+        let name = versioning?.source.name ?? OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store))
         var dump = DocumentDump(file: path, store: store, modelName: name)
         if let note = OwnModels.derivationNote(store, file: path) { dump.notes.append(note) }
         return dump

@@ -79,6 +79,10 @@ public struct DocumentInfo: Sendable {
                         info.migrationNote = "blocked (\(count) \(count == 1 ? "blocker" : "blockers"); see `outline migrate --dry-run`)"
                     }
                 }
+                if model.currentVersionName == nil {
+                    info.isMigrationNeeded = nil
+                    info.migrationNote = "the model names no current version (versions: \(model.versionList))"
+                }
             } else {
                 info.hasOwnModel = true
                 info.isMigrationNeeded = false

@@ -10,7 +10,7 @@ extension MigrationPlanReport {
     ///     "relationships": [{"name", "source", "action", "notes", "required"}],
     ///     "removedAttributes", "removedRelationships"}], "removedEntities"}],
     ///  "blockers": [{"code", "entity", "property", "from", "to", "reason", "hint"}],
-    ///  "risks": [{"kind", "entity", "property", "from", "to", "fails", "when", "failing": {"count", "objects"} or null}],
+    ///  "risks": [{"kind", "entity", "property", "from", "to", "fails", "when", "failing": {"checked", "count", "objects"} or null}],
     ///  "violations": [{"entity", "property", "message", "objects", "count"}],
     ///  "data": {"copied", "droppedObjects", "droppedValues", "droppedLinks", "defaultedValues"} or null}
     /// ```
@@ -106,7 +106,8 @@ extension MigrationPlanReport {
     func json(_ risk: MigrationRisk) -> JSONValue {
         var failingObjects = JSONValue.null
         if let found = failing(risk) {
-            failingObjects = .object([("count", .int(found.count)), ("objects", .strings(found.objects.map(\.description)))])
+            failingObjects = .object([("checked", .bool(found.checked)), ("count", found.checked ? .int(found.count) : .null),
+                                      ("objects", .strings(found.objects.map(\.description)))])
         }
         return .object([
             ("kind", .string(risk.kind.rawValue)),

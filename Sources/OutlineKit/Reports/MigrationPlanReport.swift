@@ -76,11 +76,13 @@ public struct MigrationPlanReport: Sendable {
     }
 
     /// The objects that would fail for `risk` when the document's data was run (nil without data):
-    /// how many, and the first ones.
-    public func failing(_ risk: MigrationRisk) -> (count: Int, objects: [ObjectID])? {
+    /// how many, and the first ones; `checked` is false when earlier problems kept the migration
+    /// from checking it.
+    public func failing(_ risk: MigrationRisk) -> (count: Int, objects: [ObjectID], checked: Bool)? {
         guard let effects else { return nil }
         let matching = effects.violations.filter { $0.entity == risk.entity && $0.property == risk.property }
-        return (matching.reduce(0) { $0 + $1.count }, Array(matching.flatMap(\.objects).prefix(5)))
+        let checked = !matching.isEmpty || !effects.uncheckedRelationships.contains("\(risk.entity).\(risk.property)")
+        return (matching.reduce(0) { $0 + $1.count }, Array(matching.flatMap(\.objects).prefix(5)), checked)
     }
 
     // MARK: Text
@@ -113,7 +115,7 @@ public struct MigrationPlanReport: Sendable {
         }
         if !risks.isEmpty {
             out += "\nRisks: \(risks.count) (\(blockers.isEmpty ? "the mapping can be inferred" : "besides the blockers"); "
-                + "\(risks.count == 1 ? "it fails" : "each fails") only for some data)\n"
+                + "migrating a document fails only where its data is in the way, and leaves it unchanged)\n"
             for risk in risks { out += "  Risk: \(describe(risk))\n" }
         }
         if let effects {
@@ -142,11 +144,12 @@ public struct MigrationPlanReport: Sendable {
         return out
     }
 
-    /// `Entity.property: from -> to: fails for WHICH, WHEN.`, then with data how many objects would fail.
+    /// `Entity.property: from -> to: fails for WHICH.`, or with data how many objects would fail.
     func describe(_ risk: MigrationRisk) -> String {
         var text = "\(risk.entity).\(risk.property): \(risk.from) -> \(risk.to): fails for \(risk.fails)"
-        guard let found = failing(risk) else { return text + ", \(risk.when)." }
-        let (count, objects) = found
+        guard let found = failing(risk) else { return text + "." }
+        let (count, objects, checked) = found
+        guard checked else { return text + ": not checked (the other problems stop the migration first)." }
         guard count > 0 else { return text + ": no object would fail." }
         let list = objects.map(\.description).joined(separator: ", ")
         let more = count > objects.count ? " and \(count - objects.count) more" : ""

@@ -78,7 +78,7 @@ public struct ValidationReport: Sendable {
         }
         let context = store.context
         report.schemaVersion = context.schema.name.isEmpty ? nil : context.schema.name
-        if store.metadata.isSchemaDerived { report.schemaVersion = OwnModels.name(of: context.schema, derived: true) }
+        if OwnModels.isReadWithDerivedModel(store) { report.schemaVersion = OwnModels.name(of: context.schema, derived: true) }
         if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
         report.objectCount = context.graph.objectCount
         report.problems += GraphChecks.inverses(context.graph)

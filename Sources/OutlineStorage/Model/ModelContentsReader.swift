@@ -155,7 +155,7 @@ struct ModelContentsReader {
         if let oddity = reading.oddity {
             warnings.append(InterchangeWarning(file: file, line: element.line,
                                                "attribute \(location): the \(what) (\(key)) \(oddity)",
-                                               hint: "Xcode writes \(reading.value.map(ModelValues.format) ?? "nothing") here; re-save the model to use that form."))
+                                               hint: "Write \(reading.value.map(ModelValues.format) ?? "nothing") to say the same without this warning."))
         }
         return reading.value
     }

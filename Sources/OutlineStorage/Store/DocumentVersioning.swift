@@ -75,9 +75,9 @@ public struct DocumentVersioning: Sendable {
         if metadata.isSchemaDerived, !metadata.sourceVersionHashes.isEmpty,
            let original = model.versions(matchingEntityHashes: metadata.sourceVersionHashes).first {
             throw StorageError(.incompatibleModel, file: file,
-                               "the document was converted without its model from a store of \(model.name) (\(original.name)); "
-                                + "its objects follow a model derived from that store's data",
-                               hint: "Convert it to a Core Data XML store, which \(original.name) reads directly.")
+                               "the document was converted from a store of the model \"\(model.name)\" (version \(original.name)) "
+                                + "while that model was not at hand; its objects follow a model derived from the store's data",
+                               hint: "Convert it back to a Core Data XML store, which opens with version \(original.name).")
         }
         guard let embedded = metadata.embeddedSchema else {
             if ownModel { return nil }
