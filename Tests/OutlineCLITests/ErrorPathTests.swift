@@ -170,7 +170,7 @@ import OutlineKit
         #expect(result.status == 1)
         #expect(result.stderr == "Error: notes.outline: Notebook: the document is not an outline: its model has the entity Note and no "
             + "outline Item (an entity with order, text or title, children and parent). Run `outline dump notes.outline` to list its "
-            + "objects; info, validate, convert and migrate work on it too.\n")
+            + "objects; info, validate, migrate and convert (to binary or XML) work on it too.\n")
         #expect(try box.bytes("notes.outline") == before)
     }
 

@@ -184,7 +184,7 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "Error: Recipes.xml: the document is not an outline: its model has the entities Ingredient, Recipe, Tag and "
             + "no outline Item (an entity with order, text or title, children and parent). Run `outline dump Recipes.xml` to list its "
-            + "objects; info, validate, convert and migrate work on it too.\n", "\(result)")
+            + "objects; info, validate, migrate and convert (to binary or XML) work on it too.\n", "\(result)")
         #expect(try box.bytes("Recipes.xml") == before)
     }
 
@@ -225,6 +225,11 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         #expect(refused.stderr == "Error: r.outline: the document was converted from a store of the model \"Recipes\" (version Recipes) "
             + "while that model was not at hand; its objects follow a model derived from the store's data. Convert it back to a Core "
             + "Data XML store, which opens with version Recipes.\n")
+        let other = try box.run("dump", "r.outline", "--model", ModelVersionTests.shop, "--version", "Shop")
+        #expect(other.status == 1)
+        #expect(other.stderr == "Error: r.outline: the document follows a model derived from the data of a store that came without its "
+            + "model, and no version of \"Shop\" matches that store. Open it with the model it embeds, or with the model of the app "
+            + "that wrote the store.\n", "never migrated from a derived model: \(other)")
         try #require(try box.run("convert", "r.outline", "back.xml").status == 0)
         let reopened = try box.run("validate", "back.xml", "--model", model)
         #expect(reopened.stdout == "back.xml: valid (xml, Recipes, 7 objects)\n", "\(reopened)")

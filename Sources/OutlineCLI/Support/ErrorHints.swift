@@ -9,7 +9,7 @@ enum ErrorHints {
         switch error {
         case var error as OutlineError where error.code == .notAnOutline:
             let file = error.file.map { "outline dump \(quoted($0))" } ?? "outline dump FILE"
-            error.hint = "Run `\(file)` to list its objects; info, validate, convert and migrate work on it too."
+            error.hint = "Run `\(file)` to list its objects; info, validate, migrate and convert (to binary or XML) work on it too."
             return error
         case var error as StorageError where error.code == .missingModel:
             error.hint = "Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived from the file."

@@ -26,8 +26,8 @@ public struct DocumentVersioning: Sendable {
     /// - Throws: ``StorageError``: `missingModel` when no version matches and nothing is
     ///   embedded, `unsupportedVersion` for a document newer than every version,
     ///   `incompatibleModel` for a document whose embedded model shares no entity with the
-    ///   target, `noCurrentVersion` when a target is needed and the model names no current
-    ///   version, and `migrationFailed` naming an unknown target version.
+    ///   target or that was derived from a store's data, `noCurrentVersion` when a target is needed
+    ///   and the model names no current version, and `migrationFailed` naming an unknown target version.
     public init(metadata: StoreMetadata, model: ModelBundle, targetName: String? = nil,
                 options: MigrationOptions = MigrationOptions(), file: String) throws {
         guard let found = try Self.find(metadata: metadata, model: model, targetName: targetName, options: options,
@@ -85,7 +85,14 @@ public struct DocumentVersioning: Sendable {
                                "no version of the model \"\(model.name)\" matches the document, and the document does not embed its model",
                                hint: "Open it with the model it was written with, or with the app that wrote it.")
         }
-        if metadata.isSchemaDerived && ownModel { return nil }
+        if metadata.isSchemaDerived {
+            // A derived model is no version of any model: never migrate from it.
+            if ownModel { return nil }
+            throw StorageError(.incompatibleModel, file: file,
+                               "the document follows a model derived from the data of a store that came without its model, "
+                                + "and no version of \"\(model.name)\" matches that store",
+                               hint: "Open it with the model it embeds, or with the model of the app that wrote the store.")
+        }
         if let newest = Self.newestIdentifier(model.versions), let own = Int(embedded.versionIdentifier), own > newest {
             throw StorageError(.unsupportedVersion, file: file,
                                "the document was written by a newer version of the model (\(embedded.name.isEmpty ? "identifier \(own)" : embedded.name)) than this build knows (newest: \(model.versions.last { Int($0.versionIdentifier) == newest }?.name ?? String(newest)))",
