@@ -213,6 +213,16 @@ struct ForeignStore: Sendable, CustomStringConvertible {
             + "from the file.\n")
     }
 
+    @Test func validateOfAStoreWhoseModelCannotBeDerivedSaysSoInsteadOfAVerdict() throws {
+        let box = try CLISandbox()
+        try box.copyFixture("XML/Malformed/DerivedModelInconsistent.xml", as: "staff.xml")
+        let result = try box.run("validate", "staff.xml")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr == "Error: staff.xml: the model derived from the file is inconsistent (EMPLOYEE.age: two properties are "
+            + "called \"age\". Fix the model and load it again.). Open the store with the model it was written with.\n")
+    }
+
     /// A binary document converted without the model follows the derived model; its model
     /// refuses it with a way out, and converting it back to XML lets the model read it again.
     @Test func aBinaryConvertedWithoutItsModelPointsBackToXML() throws {

@@ -54,9 +54,10 @@ public struct ValidationReport: Sendable {
     /// the outline model (no model named), a document of another model is checked against its
     /// own model: the one it embeds, or one derived from its data.
     /// - Throws: ``OutlineStorage/StorageError`` `unreadable` only when the file cannot be read
-    ///   at all (missing, a folder, no permission), and `missingModel` when the document's model
-    ///   cannot be found (no version of `model` matches and it embeds none), so nothing could be
-    ///   checked; every other failure is a problem in the report.
+    ///   at all (missing, a folder, no permission); `missingModel` when the document's model
+    ///   cannot be found (no version of `model` matches and it embeds none) and `invalidModel` when
+    ///   none can be derived from it either, so nothing could be checked; every other failure is
+    ///   a problem in the report.
     public static func check(path: String, model: ModelBundle) throws -> ValidationReport {
         var report = ValidationReport(file: path, format: nil, schemaVersion: nil, objectCount: 0, problems: [])
         let store: PersistentStore
@@ -70,7 +71,14 @@ public struct ValidationReport: Sendable {
             } catch let error as StorageError where metadata.embeddedSchema != nil && error.code != .unreadable {
                 schema = nil // Check it against the model it embeds.
             }
-            store = try PersistentStore.open(path, schema: schema)
+            do {
+                store = try PersistentStore.open(path, schema: schema)
+            } catch let error as StorageError where schema == nil && metadata.embeddedSchema == nil && error.code == .invalidModel {
+                // No model at hand, and none can be derived from the file: nothing could be checked.
+                throw ModelNotFound(error: error)
+            }
+        } catch let missing as ModelNotFound {
+            throw missing.error
         } catch let error as StorageError where error.code != .unreadable && error.code != .missingModel {
             report.problems.append(Problem(at: error.location, error.message, hint: error.hint))
             for detail in error.underlying?.details ?? [] { report.problems.append(Problem(detail)) }
@@ -89,6 +97,12 @@ public struct ValidationReport: Sendable {
             Problem(at: "\($0.entity) \($0.objectID)\($0.property.map { ".\($0)" } ?? "")", $0.message)
         }
         return report
+    }
+
+    /// Carries an error that means the document's model cannot be found past the catch that
+    /// turns the other errors into problems.
+    private struct ModelNotFound: Error {
+        var error: StorageError
     }
 
     /// `FILE: valid (...)`, or `FILE: N problems:` followed by one `FILE: where: what. What to do.` line each.
