@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OutlineEngine
 import OutlineStorage
 
 /// A Core Data XML store of another app, without its model: what each fixture holds.
@@ -211,6 +212,24 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         #expect(result.stderr == "Error: Vehicles.xml: no version of the model \"Recipes\" matches the document, and the document does not "
             + "embed its model. Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived "
             + "from the file.\n")
+    }
+
+    /// A document of another model with a higher version identifier than any outline version
+    /// is not "newer": it shares no entity with the outline model, so it is read with its own.
+    @Test func aDocumentOfAnotherModelIsNotTakenForANewerOutline() throws {
+        let box = try CLISandbox()
+        let schema = try Schema(name: "Journal", versionIdentifier: "7",
+                                entities: [Entity(name: "Entry", attributes: [Attribute(name: "body", type: .string)])])
+        let store = PersistentStore(schema: schema, path: box.path("journal.outline"))
+        try store.context.setValue(.string("Dear diary"), forKey: "body", of: try store.context.insert("Entry"))
+        try store.save()
+        let info = try box.run("info", "journal.outline", "--json")
+        #expect(info.status == 0, "\(info)")
+        #expect(try info.jsonObject()["schemaVersion"] as? String == "Journal")
+        #expect(try info.jsonObject()["ownModel"] as? Bool == true)
+        let dump = try box.run("dump", "journal.outline")
+        #expect(dump.stdout == "Entry z102\n  body: \"Dear diary\"\n", "\(dump)")
+        #expect(try box.run("validate", "journal.outline").stdout == "journal.outline: valid (binary, Journal, 1 object)\n")
     }
 
     @Test func validateOfAStoreWhoseModelCannotBeDerivedSaysSoInsteadOfAVerdict() throws {

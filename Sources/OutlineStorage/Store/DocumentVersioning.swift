@@ -93,15 +93,16 @@ public struct DocumentVersioning: Sendable {
                                 + "and no version of \"\(model.name)\" matches that store",
                                hint: "Open it with the model it embeds, or with the model of the app that wrote the store.")
         }
-        if let newest = Self.newestIdentifier(model.versions), let own = Int(embedded.versionIdentifier), own > newest {
-            throw StorageError(.unsupportedVersion, file: file,
-                               "the document was written by a newer version of the model (\(embedded.name.isEmpty ? "identifier \(own)" : embedded.name)) than this build knows (newest: \(model.versions.last { Int($0.versionIdentifier) == newest }?.name ?? String(newest)))",
-                               hint: "Open it with a newer version of Outline; it was left unchanged.")
-        }
         let shared = { (schema: Schema) in
             !Set(embedded.entities.map(\.migrationIdentifier)).isDisjoint(with: schema.entities.map(\.migrationIdentifier))
         }
         if ownModel && (target.map { !shared($0) } ?? true) { return nil }
+        if target.map(shared) ?? true, let newest = Self.newestIdentifier(model.versions),
+           let own = Int(embedded.versionIdentifier), own > newest {
+            throw StorageError(.unsupportedVersion, file: file,
+                               "the document was written by a newer version of the model (\(embedded.name.isEmpty ? "identifier \(own)" : embedded.name)) than this build knows (newest: \(model.versions.last { Int($0.versionIdentifier) == newest }?.name ?? String(newest)))",
+                               hint: "Open it with a newer version of Outline; it was left unchanged.")
+        }
         guard let target else { throw model.noCurrentVersionError() }
         if !shared(target) {
             throw StorageError(.incompatibleModel, file: file,
