@@ -11,7 +11,10 @@ struct Convert: ParsableCommand {
             extension: .outline is binary (unless --to xml), .xml Core Data XML, .opml OPML, \
             .md Markdown, .txt plain text. Documents written with an older schema version are \
             migrated on the way; the input is never changed. What a format cannot hold (notes \
-            in plain text, ...) is reported as a warning.
+            in plain text, ...) is reported as a warning. A Core Data XML store of another \
+            app without its model converts between binary and XML with a model derived from \
+            the file, which the output embeds (it reopens without --model and keeps the \
+            version hashes the app recorded).
 
             Examples:
               outline convert groceries.outline groceries.xml

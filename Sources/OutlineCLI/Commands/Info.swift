@@ -7,7 +7,9 @@ struct Info: ParsableCommand {
         discussion: """
             Shows the format, the schema version and whether migrating is needed, the objects \
             per entity, file and uncompressed sizes, compression level, UUID and whether the \
-            document embeds its model. Binary documents are read from their header only.
+            document embeds its model. Binary documents are read from their header only. A \
+            Core Data XML store of another app that comes without its model is described with a \
+            model derived from the file (noted once).
 
             Examples:
               outline info groceries.outline
