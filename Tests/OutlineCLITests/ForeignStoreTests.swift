@@ -104,11 +104,17 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         #expect(try box.bytes("a.xml") == box.bytes("b.xml"))
 
         let original = try dumped(box, store.name)
-        for output in ["a.outline", "a.xml"] {
+        for (output, format) in [("a.outline", "binary"), ("a.xml", "xml")] {
             #expect(try dumped(box, output) == original, "\(output) holds what \(store.name) holds")
             let info = try box.run("info", output, "--json")
             #expect(try info.jsonObject()["schemaDerived"] as? Bool == true)
             #expect(try info.jsonObject()["schemaEmbedded"] as? Bool == true)
+            let validate = try box.run("validate", output)
+            #expect(validate.stdout == "\(output): valid (\(format), derived from the file, \(store.objects) objects)\n", "\(validate)")
+            #expect(validate.stderr.isEmpty, "the model comes from the file now: \(validate)")
+            let dry = try box.run("migrate", output, "--dry-run", "--json")
+            #expect(dry.status == 0, "\(dry)")
+            #expect(try dry.jsonObject()["ownModel"] as? String == "derived from the file")
         }
         let hashes = try PersistentStore.readMetadata(box.path(store.name)).versionHashes
         #expect(try PersistentStore.readMetadata(box.path("a.xml")).versionHashes.filter { hashes[$0.key] != nil } == hashes,
