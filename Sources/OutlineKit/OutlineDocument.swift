@@ -37,6 +37,15 @@ public final class OutlineDocument {
         }
     }
 
+    /// `the entities A, B and 3 more` (at most five names).
+    private static func entityList(_ schema: Schema) -> String {
+        let names = schema.entities.map(\.name)
+        guard !names.isEmpty else { return "no entities" }
+        let shown = names.prefix(5).joined(separator: ", ")
+        let rest = names.count > 5 ? " and \(names.count - 5) more" : ""
+        return "\(names.count == 1 ? "the entity" : "the entities") \(shown)\(rest)"
+    }
+
     /// Sorts each child list by `order` once, when the file stored it differently.
     private func arrangeChildren(_ items: [ManagedObject]) {
         guard !context.hasChanges, !context.canUndo, !context.canRedo else { return }

@@ -13,7 +13,7 @@ public func fuzzModelReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     let contents = Data(fuzzBytes(data, size))
     Expect.moduleErrorsOnly("ModelReader.read") {
         let bundle = try ModelReader.read(path: "Fuzz.xcdatamodel", in: ["Fuzz.xcdatamodel/contents": contents])
-        let schema = bundle.current
+        let schema = try bundle.current
         _ = schema.versionHash
         for entity in schema.entityIndices { _ = schema.versionHash(ofEntity: entity) }
         do {

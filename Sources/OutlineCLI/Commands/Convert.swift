@@ -12,7 +12,10 @@ struct Convert: ParsableCommand {
             extension: .outline is binary (unless --to xml), .xml Core Data XML, .opml OPML, \
             .md Markdown, .txt plain text. Documents written with an older schema version are \
             migrated on the way; the input is never changed. What a format cannot hold (notes \
-            in plain text, ...) is reported as a warning.
+            in plain text, ...) is reported as a warning. A Core Data XML store of another \
+            app without its model converts between binary and XML with a model derived from \
+            the file, which the output embeds (it reopens without --model and keeps the \
+            version hashes the app recorded).
 
             Examples:
               outline convert groceries.outline groceries.xml
@@ -83,6 +86,7 @@ struct Convert: ParsableCommand {
                                                    flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), lockTimeout: LockWait.seconds,
                                                    progress: progress.handler)
         progress.finish()
+        for note in result.notes { Console.note(note) }
         if let migration = result.migration {
             Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")
         }

@@ -21,8 +21,9 @@ public enum BinaryStore {
 
     /// Encodes the live objects of `graph` as a binary document.
     ///
-    /// From `metadata`, the UUID, the custom keys and the framework version (else
-    /// ``StoreMetadata/defaultFrameworkVersion``) are written; the
+    /// From `metadata`, the UUID, the custom keys, the framework version (else
+    /// ``StoreMetadata/defaultFrameworkVersion``) and the mark of a derived schema (with its
+    /// source hashes, among the custom keys under ``StoreMetadata/derivedModelKey``) are written; the
     /// version hashes, version identifiers, embedded model and object counts always describe
     /// `graph.schema`, and the next object id is the graph's.
     /// - Parameter level: zlib level, 0 (stored) to 9 (smallest); see ``defaultCompressionLevel``.
@@ -46,7 +47,8 @@ public enum BinaryStore {
             versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion ?? StoreMetadata.defaultFrameworkVersion,
             modelName: schema.name, modelContents: ModelWriter.contents(of: schema),
             objectCounts: schema.entityIndices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
-            custom: metadata.custom)
+            custom: metadata.isSchemaDerived
+                ? metadata.custom + [(StoreMetadata.derivedModelKey, XMLMetadataMapping.sourceHashes(metadata))] : metadata.custom)
         let headerBytes = header.encoded()
         var file = [UInt8]()
         file.reserveCapacity(headerBytes.count + header.storedBodySize)
@@ -155,9 +157,17 @@ public enum BinaryStore {
         for (name, hash) in header.versionHashes { hashes[name] = hash }
         var counts: [String: Int] = [:]
         for (name, count) in header.objectCounts { counts[name] = count }
-        return StoreMetadata(format: .binary, uuid: header.uuid, versionHashes: hashes, versionIdentifiers: header.versionIdentifiers,
-                             embeddedSchema: schema, objectCounts: counts, custom: header.custom,
-                             frameworkVersion: header.frameworkVersion, nextObjectID: header.nextObjectID,
-                             compressionLevel: header.compressionLevel, uncompressedSize: header.bodySize)
+        var metadata = StoreMetadata(format: .binary, uuid: header.uuid, versionHashes: hashes, versionIdentifiers: header.versionIdentifiers,
+                                     embeddedSchema: schema, objectCounts: counts,
+                                     custom: header.custom.filter { $0.key != StoreMetadata.derivedModelKey },
+                                     frameworkVersion: header.frameworkVersion, nextObjectID: header.nextObjectID,
+                                     compressionLevel: header.compressionLevel, uncompressedSize: header.bodySize)
+        if let marker = header.custom.first(where: { $0.key == StoreMetadata.derivedModelKey })?.value {
+            metadata.isSchemaDerived = true
+            if case .dictionary(let entries) = marker {
+                for (entity, value) in entries { if case .data(let hash) = value { metadata.sourceVersionHashes[entity] = hash } }
+            }
+        }
+        return metadata
     }
 }

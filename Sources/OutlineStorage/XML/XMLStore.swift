@@ -50,9 +50,10 @@ public enum XMLStore {
     /// The schema comes from `schema` when given, else from the model the file embeds, else it
     /// is derived from the file itself (entities from object types, attribute types from
     /// `type=`, destinations, cardinalities and inverse pairs from the relationships) so that
-    /// a store can be inspected, validated and converted without its model. Entity and
-    /// property names are matched ignoring case. With a given or embedded schema, the file's
-    /// version hashes must match the schema's.
+    /// a store can be inspected, validated and converted without its model; the metadata then
+    /// says ``StoreMetadata/isSchemaDerived``. Entity and property names are matched ignoring
+    /// case. With a given or embedded schema, the file's version hashes must match the schema's
+    /// (except for an embedded derived schema: the hashes are those of the app's own model).
     ///
     /// - Returns: the graph, and the metadata with ``StoreMetadata/objectCounts`` filled in.
     /// - Throws: ``StorageError`` naming the file and line: `incompatibleModel` when the
@@ -65,19 +66,28 @@ public enum XMLStore {
         try bytes.withUnsafeBytes { raw in
             if let schema {
                 return try load(raw, file: file) { metadata, line in
-                    try checkVersionHashes(metadata, schema: schema, file: file, line: line)
+                    // The derived model the store embeds, given back, needs no check (see below).
+                    if !(metadata.isSchemaDerived && metadata.embeddedSchema == schema) {
+                        try checkVersionHashes(metadata, schema: schema, file: file, line: line)
+                    }
                     return schema
                 }
             }
             do {
                 return try load(raw, file: file) { metadata, line in
                     guard let embedded = metadata.embeddedSchema else { return nil }
-                    try checkVersionHashes(metadata, schema: embedded, file: file, line: line)
+                    // A derived model stands in for the app's model, whose hashes the file keeps.
+                    if !metadata.isSchemaDerived {
+                        try checkVersionHashes(metadata, schema: embedded, file: file, line: line)
+                    }
                     return embedded
                 }
             } catch is DerivationRequest {
                 let derived = try XMLSchemaDerivation.derive(raw, file: file, maxDepth: maxDepth, maxTextBytes: maxValueBytes)
-                return try load(raw, file: file) { _, _ in derived }
+                var (graph, metadata) = try load(raw, file: file) { _, _ in derived }
+                metadata.isSchemaDerived = true
+                metadata.sourceVersionHashes = metadata.versionHashes
+                return (graph, metadata)
             }
         }
     }

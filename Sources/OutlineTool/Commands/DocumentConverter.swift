@@ -22,13 +22,18 @@ public enum DocumentConverter {
         /// What was odd in the input or could not be expressed in the output, one line each
         /// (`FILE: where: what. What to do.`).
         public var warnings: [String]
+        /// What the user should know about how the input was read (a model derived from the
+        /// file), one `FILE: ...` line each.
+        public var notes: [String] = []
     }
 
     /// Converts `input` into `output` in `format`.
     ///
     /// - Parameters:
-    ///   - model: the model whose versions read store input (the outline model by default);
-    ///     interchange input is read into its current version.
+    ///   - model: the model whose versions read store input (the outline model by default;
+    ///     store input of another model is then read with its own model, embedded or derived
+    ///     from its data, and written with it embedded); interchange input is read into its
+    ///     current version.
     ///   - level: zlib level of binary output, 0...9.
     ///   - strict: interchange input is read strictly: the first oddity is an error, not a warning.
     ///   - flavor: how OPML output writes done state (each item keeps its own spelling when nil).
@@ -51,8 +56,10 @@ public enum DocumentConverter {
         var result: Result
         switch ConversionInput.detect(path: input) {
         case .store:
-            store = try PersistentStore.open(input, model: model, progress: progress.map { report in { report(.migrating($0)) } })
+            store = try PersistentStore.open(input, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
+                                             progress: progress.map { report in { report(.migrating($0)) } })
             result = Result(inputFormat: store.format.rawValue, outputFormat: format, migration: store.migration, warnings: [])
+            if let note = OwnModels.derivationNote(store, file: input) { result.notes.append(note) }
         case .interchange(let interchange):
             let data: Data
             do {
@@ -65,7 +72,7 @@ public enum DocumentConverter {
             do {
                 // Read as deep as any reader allows: every depth the store formats hold up to
                 // that comes back from the OPML this tool writes.
-                let options = ImportOptions(strict: strict, schema: model.current, maxDepth: OPMLReader.Options.depthCeiling)
+                let options = ImportOptions(strict: strict, schema: try model.current, maxDepth: OPMLReader.Options.depthCeiling)
                 imported = try Interchange.read(data, format: interchange, file: input, options: options)
             } catch {
                 throw OutlineFile.attribute(error, to: input)

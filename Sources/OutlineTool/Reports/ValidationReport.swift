@@ -42,15 +42,23 @@ public struct ValidationReport: Sendable {
     public var objectCount: Int
     /// Every problem found, file problems first.
     public var problems: [Problem]
+    /// What the user should know about how the document was read (a model derived from the
+    /// file), one `FILE: ...` line each.
+    public var notes: [String] = []
 
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
 
     /// Checks the document at `path`, read with the versions of `model`.
     ///
-    /// A document of an older version is checked as it is stored, without migrating it.
+    /// A document of an older version is checked as it is stored, without migrating it. With
+    /// the outline model (no model named), a document of another model is checked against its
+    /// own model: the one it embeds, or one derived from its data.
     /// - Throws: ``OutlineStorage/StorageError`` `unreadable` only when the file cannot be read
-    ///   at all (missing, a folder, no permission); every other failure is a problem in the report.
+    ///   at all (missing, a folder, no permission); `missingModel` when the document's model
+    ///   cannot be found (no version of `model` matches and it embeds none) and `invalidModel` when
+    ///   none can be derived from it either, so nothing could be checked; every other failure is
+    ///   a problem in the report.
     public static func check(path: String, model: ModelBundle) throws -> ValidationReport {
         var report = ValidationReport(file: path, format: nil, schemaVersion: nil, objectCount: 0, problems: [])
         let store: PersistentStore
@@ -59,18 +67,28 @@ public struct ValidationReport: Sendable {
             report.format = metadata.format
             var schema: Schema?
             do {
-                schema = try DocumentVersioning(metadata: metadata, model: model, file: path).source
+                schema = try DocumentVersioning.find(metadata: metadata, model: model, file: path,
+                                                     allowingOwnModel: OwnModels.areAllowed(with: model))?.source
             } catch let error as StorageError where metadata.embeddedSchema != nil && error.code != .unreadable {
                 schema = nil // Check it against the model it embeds.
             }
-            store = try PersistentStore.open(path, schema: schema)
-        } catch let error as StorageError where error.code != .unreadable {
+            do {
+                store = try PersistentStore.open(path, schema: schema)
+            } catch let error as StorageError where schema == nil && metadata.embeddedSchema == nil && error.code == .invalidModel {
+                // No model at hand, and none can be derived from the file: nothing could be checked.
+                throw ModelNotFound(error: error)
+            }
+        } catch let missing as ModelNotFound {
+            throw missing.error
+        } catch let error as StorageError where error.code != .unreadable && error.code != .missingModel {
             report.problems.append(Problem(at: error.location, error.message, hint: error.hint))
             for detail in error.underlying?.details ?? [] { report.problems.append(Problem(detail)) }
             return report
         }
         let context = store.context
         report.schemaVersion = context.schema.name.isEmpty ? nil : context.schema.name
+        if OwnModels.isReadWithDerivedModel(store) { report.schemaVersion = OwnModels.name(of: context.schema, derived: true) }
+        if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
         report.objectCount = context.graph.objectCount
         report.problems += GraphChecks.inverses(context.graph)
         if let tree = TreeShape(schema: context.schema) {
@@ -80,6 +98,12 @@ public struct ValidationReport: Sendable {
             Problem(at: "\($0.entity) \($0.objectID)\($0.property.map { ".\($0)" } ?? "")", $0.message)
         }
         return report
+    }
+
+    /// Carries an error that means the document's model cannot be found past the catch that
+    /// turns the other errors into problems.
+    private struct ModelNotFound: Error {
+        var error: StorageError
     }
 
     /// `FILE: valid (...)`, or `FILE: N problems:` followed by one `FILE: where: what. What to do.` line each.
