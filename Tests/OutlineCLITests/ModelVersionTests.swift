@@ -62,6 +62,9 @@ import OutlineStorage
         #expect(result.status == 1)
         let plan = try result.jsonObject()
         #expect((plan["blockers"] as? [[String: Any]])?.compactMap { $0["code"] as? String } == ["toManyToToOne"])
+        #expect((plan["blockers"] as? [[String: Any]])?.first?["hint"] as? String
+                == "Keep it to-many, or pass --allow-to-one when no object has more than one destination.",
+                "the tool names its own flag where the engine names its option")
         #expect((plan["risks"] as? [Any])?.count == 4)
     }
 

@@ -100,7 +100,7 @@ extension MigrationPlanReport {
             ("from", .string(blocker.from)),
             ("to", .string(blocker.to)),
             ("reason", .string(blocker.reason)),
-            ("hint", .string(blocker.hint)),
+            ("hint", .string(blocker.commandLineHint)),
         ])
     }
 

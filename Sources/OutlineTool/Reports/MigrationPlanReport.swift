@@ -111,7 +111,7 @@ public struct MigrationPlanReport: Sendable {
         if !blockers.isEmpty {
             out += "\nBlocked: \(blockers.count) \(blockers.count == 1 ? "blocker" : "blockers")\n"
             for blocker in blockers {
-                out += "  - \(blocker.entity)\(blocker.property.map { ".\($0)" } ?? ""): \(blocker.from) -> \(blocker.to): \(blocker.reason). \(blocker.hint)\n"
+                out += "  - \(blocker.entity)\(blocker.property.map { ".\($0)" } ?? ""): \(blocker.from) -> \(blocker.to): \(blocker.reason). \(blocker.commandLineHint)\n"
             }
         }
         if !risks.isEmpty {
@@ -255,5 +255,16 @@ extension MigrationPlanReport {
                                 hint: "Fix the objects named above in the old version, then migrate again; nothing was written.")
         }
         return nil
+    }
+}
+
+extension MigrationBlocker {
+    /// The blocker's hint in the tool's terms: the engine's hints name API options, the tool
+    /// names its flags.
+    var commandLineHint: String {
+        switch code {
+        case .toManyToToOne: "Keep it to-many, or pass --allow-to-one when no object has more than one destination."
+        default: hint
+        }
     }
 }
