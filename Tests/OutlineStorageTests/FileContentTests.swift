@@ -46,13 +46,17 @@ import OutlineStorage
         #expect(FileContent.detect(Array(long.prefix(FileContent.prefixSize + 1))) == .text(.utf8))
     }
 
-    /// A Core Data XML store saved as UTF-16 with a byte-order mark reads like its UTF-8 original.
-    @Test(arguments: [false, true])
-    func aUTF16XMLStoreReads(bigEndian: Bool) throws {
+    /// A Core Data XML store saved as UTF-16 with a byte-order mark reads like its UTF-8 original,
+    /// with or without the encoding declared (libxml2 needs the first bytes before the
+    /// declaration to read `encoding="UTF-16" standalone="yes"`).
+    @Test(arguments: [false, true], [false, true])
+    func aUTF16XMLStoreReads(bigEndian: Bool, declared encodingDeclared: Bool) throws {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
         let original = String(decoding: try XMLFixture.data("NestedList.xml"), as: UTF8.self)
-        let declared = original.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        #expect(original.hasPrefix("<?xml version=\"1.0\" standalone=\"yes\"?>"))
+        let declared = encodingDeclared
+            ? original.replacingOccurrences(of: "<?xml version=\"1.0\"", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"") : original
         let path = folder + "/utf16.xml"
         try Data((bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) + Self.utf16(declared, bigEndian: bigEndian)).write(to: URL(fileURLWithPath: path))
         let store = try PersistentStore.open(path, schema: try XMLFixture.nestedListSchema())
