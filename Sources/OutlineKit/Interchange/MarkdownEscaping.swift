@@ -152,7 +152,7 @@ enum MarkdownEscaping {
         static func startsItemContent(_ u: Substring) -> Bool {
             MarkdownSyntax.taskBox(u) != nil || MarkdownSyntax.taskMarker(u) != nil
                 || MarkdownBlocks.fenceOpening(u) != nil || MarkdownBlocks.htmlBlockStart(u) != nil
-                || MarkdownBlocks.isThematicBreak(("- " + u)[...])
+                || (u.first == "-" && MarkdownBlocks.isThematicBreak(("- " + u)[...]))
         }
 
         /// Anything that ends a paragraph or is not paragraph text: an empty line, a list item, a

@@ -23,7 +23,9 @@ public enum MarkdownStyle: String, Sendable, Hashable, CaseIterable {
 
 /// How to write Markdown.
 public struct MarkdownExportOptions: Sendable, Hashable {
+    /// Which items get a task box.
     public var checkboxes: MarkdownCheckboxes
+    /// A nested list, or headings over lists.
     public var style: MarkdownStyle
     /// With ``MarkdownStyle/headings``, how many levels are headings, in
     /// ``headingLevelRange`` (values outside it are clamped).
@@ -32,6 +34,7 @@ public struct MarkdownExportOptions: Sendable, Hashable {
     /// The heading levels Markdown has.
     public static let headingLevelRange = 1 ... 6
 
+    /// Options for a nested list with boxes on done and open-task items, unless given otherwise.
     public init(checkboxes: MarkdownCheckboxes = .doneOnly, style: MarkdownStyle = .list, headingLevels: Int = 2) {
         self.checkboxes = checkboxes
         self.style = style

@@ -4,13 +4,14 @@ import OutlineEngine
 extension MarkdownParser {
     /// A line indented at least to the content of list item `index` (the deepest open one).
     mutating func addInside(_ index: Int, _ place: Place, previousSibling: Int?) throws {
-        let item = lists[index]
-        let relative = MarkdownSyntax.dropIndentation(place.line, columns: item.content)
-        let depthInItem = place.columns - item.content
+        // The item is read in place: a copy of it would make every append to its note copy it.
+        let content = lists[index].content
+        let relative = MarkdownSyntax.dropIndentation(place.line, columns: content)
+        let depthInItem = place.columns - content
         let marker = MarkdownBlocks.isThematicBreak(place.rest) ? nil : MarkdownSyntax.listMarker(place.rest)
-        switch item.titleState {
+        switch lists[index].titleState {
         case .verbatim(var scanner):
-            _ = scanner.feed(relative, offset: item.content)
+            _ = scanner.feed(relative, offset: content)
             lists[index].title.append(String(relative))
             lists[index].titleState = scanner.state == .none ? .done : .verbatim(scanner)
             return
@@ -22,13 +23,13 @@ extension MarkdownParser {
                 lists[index].titleState = .done
                 lists[index].addNoteLine(relative)
             } else {
-                try addTitleLine(index, relative, offset: item.content, place: place)
+                try addTitleLine(index, relative, offset: content, place: place)
             }
             return
         case .paragraph(open: false), .done:
             break
         }
-        let scanner = item.noteScanner
+        let scanner = lists[index].noteScanner
         switch scanner.state {
         case .fence, .html:
             lists[index].addNoteLine(relative)

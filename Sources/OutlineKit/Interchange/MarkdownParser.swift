@@ -62,11 +62,12 @@ struct MarkdownParser {
         }
         let place = Place(line: line, rest: rest, columns: indentation.columns, number: number,
                           tabs: indentation.tabs, spaces: indentation.spaces)
-        guard let deepest = lists.last else {
+        // Items are read in place (a copy of one would make every append to its note copy it).
+        guard let deepestContent = lists.last?.content else {
             try addToSection(place, previousSibling: nil)
             return
         }
-        if place.columns >= deepest.content {
+        if place.columns >= deepestContent {
             try addInside(lists.count - 1, place, previousSibling: nil)
             return
         }

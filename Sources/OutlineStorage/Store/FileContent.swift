@@ -32,8 +32,11 @@ public enum FileContent: Sendable, Hashable {
 
     /// The encodings text files are read in.
     public enum TextEncoding: String, Sendable, Hashable {
+        /// UTF-8, with or without a byte-order mark.
         case utf8 = "UTF-8"
+        /// UTF-16, least significant byte first (byte-order mark `FF FE`).
         case utf16LittleEndian = "UTF-16LE"
+        /// UTF-16, most significant byte first (byte-order mark `FE FF`).
         case utf16BigEndian = "UTF-16BE"
     }
 
