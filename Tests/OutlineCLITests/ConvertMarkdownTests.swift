@@ -72,6 +72,22 @@ import OutlineStorage
         #expect(String(decoding: try box.bytes("list.md"), as: UTF8.self) == String(decoding: try box.bytes("default.md"), as: UTF8.self))
     }
 
+    /// Properties become OPML attributes and the front matter and preamble head fields, so
+    /// Markdown written from the OPML is the Markdown written from the file itself, except that
+    /// OPML spells Logseq's `TODO` and `DONE` as OmniOutliner's `_status`, which reads back as a box.
+    @Test(arguments: ["FrontMatter.md", "LogseqPage.md", "ReadmeWithHTML.md", "Changelog.md"])
+    func markdownThroughOPMLComesBackTheSame(fixture: String) throws {
+        let box = try CLISandbox()
+        try box.copyFixture("Markdown/\(fixture)", as: "in.md")
+        #expect(try box.run("convert", "in.md", "direct.md").status == 0)
+        #expect(try box.run("convert", "in.md", "via.opml").status == 0)
+        let back = try box.run("convert", "via.opml", "via.md", "--strict")
+        #expect(back.status == 0 && back.stderr == "", "\(back)")
+        let direct = String(decoding: try box.bytes("direct.md"), as: UTF8.self)
+        let markers = direct.replacingOccurrences(of: "- TODO ", with: "- [ ] ").replacingOccurrences(of: "- DONE ", with: "- [x] ")
+        #expect(String(decoding: try box.bytes("via.md"), as: UTF8.self) == markers)
+    }
+
     @Test(arguments: [
         (["--markdown-style", "table"], "--markdown-style table is not a style; use one of list, headings."),
         (["--markdown-style", "headings", "--heading-levels", "7"], "--heading-levels must be between 1 and 6 (got 7)."),
