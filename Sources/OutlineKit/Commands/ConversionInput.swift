@@ -46,7 +46,7 @@ enum ConversionInput: Equatable {
         if lines.first?.trimmingCharacters(in: .whitespaces) == "---" { return true }
         for line in lines {
             let indentation = MarkdownSyntax.indentation(line)
-            let rest = line.dropFirst(indentation.characters)
+            let rest = line[indentation.end...]
             if MarkdownSyntax.listMarker(rest) != nil || MarkdownBlocks.atxHeading(rest) != nil
                 || rest.first == "<" || rest.first == ">" || MarkdownBlocks.fenceOpening(rest) != nil {
                 return true

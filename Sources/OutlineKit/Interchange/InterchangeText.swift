@@ -60,9 +60,28 @@ enum InterchangeText {
         for line in lines { try body(line) }
     }
 
-    /// The lines of `text`, split at `\n`, `\r\n` and `\r` (Swift keeps `\r\n` as one
-    /// character, so splitting at `\n` alone would miss it).
+    /// The lines of `text`, split at `\n`, `\r\n` and `\r`; a text ending in a line break ends
+    /// with an empty line.
+    ///
+    /// - Complexity: O(bytes), over the UTF-8 bytes (line breaks are ASCII, and a character never
+    ///   spans one).
     static func lines(of text: String) -> [Substring] {
-        text[...].split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        var lines: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == 0x0A || byte == 0x0D else {
+                bytes.formIndex(after: &index)
+                continue
+            }
+            lines.append(text[start ..< index])
+            bytes.formIndex(after: &index)
+            if byte == 0x0D, index < bytes.endIndex, bytes[index] == 0x0A { bytes.formIndex(after: &index) }
+            start = index
+        }
+        lines.append(text[start...])
+        return lines
     }
 }

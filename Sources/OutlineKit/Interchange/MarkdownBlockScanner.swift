@@ -61,7 +61,7 @@ struct MarkdownBlockScanner: Equatable {
     /// wide a leading tab is.
     mutating func feed(_ line: Substring, offset: Int = 0) -> Line {
         let indentation = MarkdownSyntax.indentation(line, offset: offset)
-        let rest = line.dropFirst(indentation.characters)
+        let rest = line[indentation.end...]
         let blank = rest.allSatisfy { $0 == " " || $0 == "\t" }
         switch state {
         case .fence(let fence):

@@ -99,7 +99,7 @@ enum MarkdownNoteWriter {
                 for kind in Self.kinds { html[kind]![index] = seen[kind]! }
                 let line = lines[index]
                 let indentation = MarkdownSyntax.indentation(line)
-                let rest = line.dropFirst(indentation.characters)
+                let rest = line[indentation.end...]
                 if indentation.columns <= 3, let first = rest.first, first == "`" || first == "~" {
                     let run = rest.prefix { $0 == first }.count
                     if run >= 3, rest.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) {

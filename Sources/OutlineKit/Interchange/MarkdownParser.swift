@@ -39,8 +39,8 @@ struct MarkdownParser {
         self.maxDepth = maxDepth
     }
 
-    /// Reads `lines` (the file's lines, without line breaks), the first `skipping` of which are
-    /// front matter.
+    /// Reads `lines` (the file's lines, without line breaks), YAML front matter first when the
+    /// file starts with some.
     mutating func read(_ lines: [Substring]) throws {
         let frontMatter = MarkdownDocumentHead.frontMatterLength(lines)
         if frontMatter > 0 {
@@ -55,7 +55,7 @@ struct MarkdownParser {
     /// Handles one line.
     mutating func add(_ line: Substring, number: Int) throws {
         let indentation = MarkdownSyntax.indentation(line)
-        let rest = line.dropFirst(indentation.characters)
+        let rest = line[indentation.end...]
         if MarkdownSyntax.isBlank(rest) {
             addBlank()
             return

@@ -47,7 +47,7 @@ enum MarkdownSyntax {
     /// A task box at the start of an item's content: `[ ]` or `[x]`/`[X]`, followed by a space,
     /// a tab or the end. Returns whether it is checked and the content after it.
     static func taskBox(_ content: Substring) -> (done: Bool, rest: Substring)? {
-        guard content.count >= 3, content.first == "[",
+        guard content.prefix(3).count == 3, content.first == "[",
               content[content.index(content.startIndex, offsetBy: 2)] == "]" else { return nil }
         let mark = content[content.index(after: content.startIndex)]
         guard mark == " " || mark == "x" || mark == "X" else { return nil }
@@ -94,41 +94,48 @@ enum MarkdownSyntax {
         return !text.isEmpty && propertyKeyEnd(text) == text.endIndex
     }
 
-    /// The columns and characters of the indentation of `line` (a tab advances to the next
-    /// multiple of 4, counting from column `offset`, where the line starts), and whether it
-    /// holds tabs and spaces.
-    static func indentation(_ line: Substring, offset: Int = 0) -> (columns: Int, characters: Int, tabs: Bool, spaces: Bool) {
-        var columns = offset, characters = 0
+    /// The columns of the indentation of `line` (a tab advances to the next multiple of 4,
+    /// counting from column `offset`, where the line starts), where it ends, and whether it holds
+    /// tabs and spaces.
+    ///
+    /// - Complexity: O(indentation), over the line's UTF-8 bytes.
+    static func indentation(_ line: Substring, offset: Int = 0) -> (columns: Int, end: Substring.Index, tabs: Bool, spaces: Bool) {
+        let bytes = line.utf8
+        var columns = offset
         var tabs = false, spaces = false
-        for character in line {
-            if character == " " {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x20 {
                 columns += 1
                 spaces = true
-            } else if character == "\t" {
+            } else if byte == 0x09 {
                 columns += 4 - columns % 4
                 tabs = true
             } else {
                 break
             }
-            characters += 1
+            bytes.formIndex(after: &index)
         }
-        return (columns - offset, characters, tabs, spaces)
+        return (columns - offset, index, tabs, spaces)
     }
 
     /// `line` without indentation worth `columns` columns (fewer if it has less). A tab that
     /// reaches past `columns` leaves the columns it has left as spaces, as CommonMark counts them.
     static func dropIndentation(_ line: Substring, columns: Int) -> Substring {
+        let bytes = line.utf8
         var column = 0
-        var index = line.startIndex
-        while index < line.endIndex, column < columns {
-            if line[index] == " " {
+        var index = bytes.startIndex
+        while index < bytes.endIndex, column < columns {
+            let byte = bytes[index]
+            if byte == 0x20 {
                 column += 1
-            } else if line[index] == "\t" {
+            } else if byte == 0x09 {
                 column += 4 - column % 4
             } else {
                 break
             }
-            index = line.index(after: index)
+            bytes.formIndex(after: &index)
         }
         guard column > columns else { return line[index...] }
         return Substring(String(repeating: " ", count: column - columns) + line[index...])
