@@ -56,10 +56,13 @@ public struct MarkdownExportOptions: Sendable, Hashable {
 /// under their parent heading instead. Line breaks are written as `\n`; escapes are those of
 /// ``MarkdownEscaping``.
 ///
-/// Not written, with a warning: kept attributes whose name is not a property key or whose value
-/// holds a line break. Lost in the round trip: leading white space of a text's first line (and
-/// trailing white space of a heading's text), a note's leading and trailing blank lines and the
-/// spaces on its blank lines.
+/// Collapsed state and creation dates are written (`collapsed::`, `created::`) only for items
+/// read with them, as OPML's `collapsed` and `created` attributes are; a done item's open-task
+/// slot is not written (it shows `[x]` or `DONE` either way). Not written, with a warning: kept
+/// attributes whose name is not a property key or whose value holds a line break. Lost in the
+/// round trip: leading white space of a text's first line and trailing white space of its last
+/// line, a note's leading and trailing blank lines and the spaces on its blank lines, and where
+/// OPML placed `text` among an item's attributes.
 ///
 /// - Complexity: O(output); in the list style every line is indented, so a chain of depth d
 ///   costs O(d²) bytes.
