@@ -142,7 +142,7 @@ import OutlineKit
     static let damagedFixtures: [(fixture: String, error: String)] = [
         ("truncated-body.outline", "byte 1132: the compressed body ends early (expected 40 more bytes)."),
         ("flipped-body-bit.outline", "byte 1030: the body (bytes 1030 to 1171) fails its checksum"),
-        ("not-an-outline.outline", "byte 0: not an Outline document: it is neither binary nor XML"),
+        ("not-an-outline.outline", "byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML"),
         ("future-version.outline", "byte 8: the file has format version 2.0; this version reads 1.x."),
     ]
 

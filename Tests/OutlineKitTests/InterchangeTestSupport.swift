@@ -24,7 +24,8 @@ enum InterchangeFixtures {
 
     static let markdownFixtures = [
         "Tasks.md", "FourSpaces.md", "Tabs.md", "Notes.md", "JumpTwoLevels.md", "MixedIndentation.md", "NotAList.md",
-        "UnevenIndentation.md",
+        "UnevenIndentation.md", "ReadmeWithHTML.md", "Changelog.md", "LogseqPage.md", "FrontMatter.md", "SkippedLevels.md",
+        "ItemParagraphs.md", "TextOnly.md",
     ]
 
     static let textFixtures = ["Tabs.txt", "Spaces.txt", "JumpTwoLevels.txt", "MixedIndentation.txt", "CRLF.txt"]

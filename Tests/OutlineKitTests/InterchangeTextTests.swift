@@ -119,7 +119,7 @@ struct TextCase: Sendable, CustomTestStringConvertible {
     @Test func opmlToMarkdownToOPMLKeepsTextsNotesDoneAndTitle() throws {
         let opml = try Interchange.read(try InterchangeFixtures.opml("OmniOutliner.opml"), format: .opml, file: "OmniOutliner.opml")
         let markdown = Interchange.write(opml.document, format: .markdown, head: opml.head, file: "trip.md")
-        #expect(markdown.data.utf8Text.hasPrefix("# Trip to Lisbon\n\n- Packing\n  - [x] Passport\n    In the desk drawer.\n"))
+        #expect(markdown.data.utf8Text.hasPrefix("---\ntitle: \"Trip to Lisbon\"\n---\n\n- [ ] Packing\n  Priority:: High\n  - [x] Passport\n\n    In the desk drawer.\n"))
         let fromMarkdown = try Interchange.read(markdown.data, format: .markdown, file: "trip.md")
         #expect(fromMarkdown.head.title == "Trip to Lisbon")
         #expect(fromMarkdown.document.summary == opml.document.summary.map { $0.replacingOccurrences(of: " [+]", with: "") })

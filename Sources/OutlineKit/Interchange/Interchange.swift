@@ -17,13 +17,14 @@ public enum Interchange {
         }
     }
 
-    /// Writes `document` in `format`. `head` is written whole by OPML; Markdown takes its title.
+    /// Writes `document` in `format`. `head` is written whole by OPML; Markdown writes its front
+    /// matter (or title) and preamble (see ``MarkdownDocumentHead``).
     public static func write(_ document: OutlineDocument, format: InterchangeFormat, head: OPMLHead = OPMLHead(),
                              file: String? = nil, opml: OPMLExportOptions = OPMLExportOptions(),
                              markdown: MarkdownExportOptions = MarkdownExportOptions()) -> ExportedOutline {
         switch format {
         case .opml: OPMLExporter.write(document, head: head, file: file, options: opml)
-        case .markdown: MarkdownExporter.write(document, title: head.title, file: file, options: markdown)
+        case .markdown: MarkdownExporter.write(document, head: head, file: file, options: markdown)
         case .text: PlainTextExporter.write(document, file: file)
         }
     }

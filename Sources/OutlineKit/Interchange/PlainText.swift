@@ -25,7 +25,7 @@ public enum PlainTextImporter {
         try InterchangeText.forEachLine(text) { line in
             number += 1
             let indentation = MarkdownSyntax.indentation(line)
-            let content = line.dropFirst(indentation.characters)
+            let content = line[indentation.end...]
             guard !content.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
             if indentation.spaces {
                 if indentation.tabs {

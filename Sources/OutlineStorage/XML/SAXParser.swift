@@ -97,7 +97,10 @@ final class SAXParser {
         }
         var handler = SAXParser.handler()
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
-        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged, nil, 0, file) else {
+        // The first four bytes go to the context itself, so that libxml2 detects the encoding
+        // (UTF-16 with a byte-order mark) before it reads the XML declaration.
+        let head = min(4, bytes.count)
+        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged, start.assumingMemoryBound(to: CChar.self), Int32(head), file) else {
             throw StorageError(.limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
                                hint: "Free some memory and try again.")
         }
@@ -111,7 +114,10 @@ final class SAXParser {
         self.context = context
         _ = xmlCtxtUseOptions(context, SAXParser.options)
 
-        var offset = 0
+        var offset = head
+        if offset == bytes.count, xmlParseChunk(context, nil, 0, 1) != 0 && failure == nil && !stopped {
+            failure = libxmlFailure(context)
+        }
         while offset < bytes.count && !stopped {
             let length = min(SAXParser.chunkSize, bytes.count - offset)
             let chunk = start.advanced(by: offset).assumingMemoryBound(to: CChar.self)

@@ -7,7 +7,7 @@ import OutlineKit
 /// model's current version on the way when it is older, and writes it in another format.
 ///
 /// Store formats keep every object of the model; interchange formats (OPML, Markdown, text)
-/// hold outline items only. An OPML head (or a Markdown title) read from an interchange file
+/// hold outline items only. An OPML head (or Markdown front matter and preamble) read from an interchange file
 /// is kept in the document's metadata (``OutlineStorage/OPMLHead/metadataKey``) and written
 /// back by later exports.
 public enum DocumentConverter {
@@ -37,6 +37,7 @@ public enum DocumentConverter {
     ///   - level: zlib level of binary output, 0...9.
     ///   - strict: interchange input is read strictly: the first oddity is an error, not a warning.
     ///   - flavor: how OPML output writes done state (each item keeps its own spelling when nil).
+    ///   - markdown: how Markdown output is laid out (a nested list, or headings).
     ///   - lockTimeout: when `output` is the input file itself (converting in place), how many
     ///     seconds to wait for another process editing it; its ``OutlineStorage/DocumentLock``
     ///     is then held from reading to writing.
@@ -47,6 +48,7 @@ public enum DocumentConverter {
     public static func convert(input: String, output: String, to format: ConversionFormat,
                                level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
                                strict: Bool = false, flavor: OPMLFlavor? = nil,
+                               markdown: MarkdownExportOptions = MarkdownExportOptions(),
                                lockTimeout: Double = OutlineFile.defaultLockTimeout,
                                progress: ((WorkProgress) -> Void)? = nil) throws -> Result {
         let lock = AtomicFile.namesSameFile(input, output) ? try DocumentLock.acquire(input, timeout: lockTimeout) : nil
@@ -109,7 +111,7 @@ public enum DocumentConverter {
                 }
             }
             let exported = Interchange.write(document, format: interchange, head: head, file: output,
-                                             opml: OPMLExportOptions(flavor: flavor))
+                                             opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
             try AtomicFile.write([UInt8](exported.data), to: output)
             result.warnings += exported.warnings.map(\.description)
         }
