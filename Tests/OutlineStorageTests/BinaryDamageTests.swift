@@ -92,7 +92,7 @@ import Testing
         var huge = small
         huge.replaceSubrange(12 ..< 16, with: [0xFF, 0xFF, 0xFF, 0x7F])
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(huge, schema: nil, file: "h.outline") }
-        #expect(error?.description == "h.outline: byte 12: the header declares 2147483647 bytes, over the limit of 67108864. The file is damaged or was made to exhaust memory; it was not loaded.")
+        #expect(error?.description == "h.outline: byte 12: the header declares 2147483647 bytes, over the limit of 268435456. The file is damaged or was made to exhaust memory; it was not loaded.")
     }
 
     @Test func unknownOptionalHeaderSectionsAreSkipped() throws {

@@ -108,7 +108,7 @@
                 }
             }
         }
-        let next = max(declaredNextID, maxID + 1)
+        let next = max(declaredNextID, maxID == .max ? .max : maxID + 1)
         return ObjectGraph(schema: schema, tables: tables, nextID: next)
     }
 

@@ -29,6 +29,9 @@ public struct ManagedObject: Hashable, Comparable, Sendable, CustomStringConvert
 public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt64
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    /// The largest id number a graph hands out: 2^62, so the next id and sums of ids always
+    /// fit in 64 bits. Stores refuse files with larger ids.
+    public static let maximum: UInt64 = 1 << 62
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// The XML store spelling, `z` followed by the number.
     public var description: String { "z\(rawValue)" }

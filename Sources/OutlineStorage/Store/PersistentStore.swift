@@ -18,13 +18,13 @@ public final class PersistentStore {
         /// On open, remove temporary files that interrupted saves left beside the document.
         public var removesStaleTemporaries: Bool
         /// Safety limits while reading binary documents.
-        public var limits: BinaryStore.Limits
+        public var limits: StoreLimits
         /// Refuse to save over the file when another program changed or replaced it since it
         /// was opened or last saved (`conflict`). Turn off to overwrite such changes.
         public var detectsExternalChanges: Bool
 
         public init(keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
-                    removesStaleTemporaries: Bool = true, limits: BinaryStore.Limits = .default,
+                    removesStaleTemporaries: Bool = true, limits: StoreLimits = .default,
                     detectsExternalChanges: Bool = true) {
             precondition((0 ... 9).contains(compressionLevel), "compression level \(compressionLevel) is not in 0...9")
             self.keepsBackup = keepsBackup
@@ -113,7 +113,7 @@ public final class PersistentStore {
     /// The metadata of the document at `path`, without loading its objects.
     ///
     /// For binary documents only the header is read; nothing is inflated.
-    public static func readMetadata(_ path: String, limits: BinaryStore.Limits = .default) throws -> StoreMetadata {
+    public static func readMetadata(_ path: String, limits: StoreLimits = .default) throws -> StoreMetadata {
         try StoreCodec.readMetadata(path, file: path, limits: limits)
     }
 

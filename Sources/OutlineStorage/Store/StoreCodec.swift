@@ -5,7 +5,7 @@ import OutlineEngine
 /// which store type handles which format.
 enum StoreCodec {
     static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
-                     limits: BinaryStore.Limits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat) {
+                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat) {
         switch DocumentFormat.detect(bytes) {
         case .binary:
             let (graph, metadata) = try BinaryStore.read(bytes, schema: schema, file: file, limits: limits)
@@ -18,17 +18,26 @@ enum StoreCodec {
         }
     }
 
-    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int) throws -> [UInt8] {
-        try withEncoded(graph, metadata: metadata, format: format, level: level) { [UInt8]($0) }
+    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?) throws -> [UInt8] {
+        try withEncoded(graph, metadata: metadata, format: format, level: level, file: file) { [UInt8]($0) }
     }
 
-    /// Encodes `graph` and calls `body` with the bytes, without copying them first (an XML
-    /// store of a million items is 600 MB; a copy would cost as much as writing it).
-    static func withEncoded<R>(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+    /// Checks `graph` and `metadata` against the ``StoreLimits`` every reader keeps, encodes
+    /// them and calls `body` with the bytes, without copying them first (an XML store of a
+    /// million items is 600 MB; a copy would cost as much as writing it).
+    ///
+    /// - Parameter file: how a refusal names the document.
+    static func withEncoded<R>(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
                                _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try StoreLimits.check(graph, metadata: metadata, file: file)
         switch format {
         case .binary:
-            return try BinaryStore.write(graph, metadata: metadata, level: level).withUnsafeBytes(body)
+            do {
+                return try BinaryStore.encode(graph, metadata: metadata, level: level).withUnsafeBytes(body)
+            } catch var error as StorageError where error.file == nil {
+                error.file = file
+                throw error
+            }
         case .xml:
             // Every document carries its model, Apple's files too once we save them.
             var metadata = metadata
@@ -38,7 +47,7 @@ enum StoreCodec {
     }
 
     /// The metadata of a document held in `raw`, as written by ``write(_:metadata:format:level:)``.
-    static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
+    static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: StoreLimits) throws -> StoreMetadata {
         switch format {
         case .binary: try BinaryStore.readMetadata(raw, file: file, limits: limits)
         case .xml: try XMLStore.readMetadata(raw, file: file)
@@ -46,7 +55,7 @@ enum StoreCodec {
     }
 
     /// The metadata of the document at `path`, reading only as much of the file as it needs.
-    static func readMetadata(_ path: String, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
+    static func readMetadata(_ path: String, file: String, limits: StoreLimits) throws -> StoreMetadata {
         var prefix = try FileReader.readPrefix(path, count: 64 << 10, file: file)
         switch prefix.withUnsafeBytes({ DocumentFormat.detect($0) }) {
         case .binary:

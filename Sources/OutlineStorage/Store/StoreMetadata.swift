@@ -8,11 +8,18 @@ public struct StoreMetadata: Sendable, Equatable {
         "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
         "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesDigest", "NSStoreType", "NSStoreUUID",
         "NSStoreModelVersionChecksumKey", StoreMetadata.embeddedModelKey, StoreMetadata.embeddedModelNameKey,
+        StoreMetadata.embeddedModelHashesKey,
     ]
     /// The metadata key under which a document embeds its model (Xcode `contents` XML, as a string).
     public static let embeddedModelKey = "OutlineEmbeddedModel"
     /// The metadata key holding the embedded model's version name (such as `Outline 3`).
     public static let embeddedModelNameKey = "OutlineEmbeddedModelName"
+
+    /// The metadata key holding the embedded model's own version hashes, written when they
+    /// differ from `NSStoreModelVersionHashes`: a store read without its model (its model
+    /// derived from the file) keeps the hashes of the model it was written with, for the app
+    /// that wrote it, and embeds the derived one, which these hashes then check.
+    public static let embeddedModelHashesKey = "OutlineEmbeddedModelVersionHashes"
 
     /// The `NSPersistenceFrameworkVersion` written when a document has none of its own (both formats).
     public static let defaultFrameworkVersion: Int64 = 1251
@@ -38,6 +45,9 @@ public struct StoreMetadata: Sendable, Equatable {
     public var compressionLevel: Int?
     /// Binary documents: size of the body once inflated.
     public var uncompressedSize: Int?
+    /// XML stores: the embedded model's own version hashes when they differ from
+    /// ``versionHashes`` (see ``embeddedModelHashesKey``).
+    var embeddedModelHashes: [String: Data]?
 
     public init(format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
                 versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,

@@ -49,13 +49,27 @@ enum XMLMetadataMapping {
             case StoreMetadata.embeddedModelNameKey:
                 guard case .string(let name) = value else { throw wrongType(key, "a string", file, line) }
                 embeddedName = name
+            case StoreMetadata.embeddedModelHashesKey:
+                guard case .dictionary(let hashes) = value else { throw wrongType(key, "a dictionary of data", file, line) }
+                var own: [String: Data] = [:]
+                for (entity, hash) in hashes {
+                    guard case .data(let bytes) = hash else { throw wrongType("\(key).\(entity)", "data", file, line) }
+                    own[entity] = bytes
+                }
+                metadata.embeddedModelHashes = own
             case _ where StoreMetadata.reservedKeys.contains(key):
                 continue
             default:
                 metadata.custom.append((key, value))
             }
         }
+        try StoreLimits.checkMetadata(metadata.custom, file: file, at: "line \(line)", reading: true)
         if let embeddedModel {
+            guard embeddedModel.utf8.count <= StoreLimits.maximumModelBytes else {
+                throw StorageError(.limitExceeded, file: file, at: "line \(line)",
+                                   "the embedded model is \(XMLValueParsing.grouped(embeddedModel.utf8.count)) bytes long, over the limit of \(XMLValueParsing.grouped(StoreLimits.maximumModelBytes))",
+                                   hint: "No document embeds a model that large; the file is not a store or is hostile.")
+            }
             metadata.embeddedSchema = try ModelReader.readSchema(contents: Data(embeddedModel.utf8), name: embeddedName ?? "",
                                                                  file: "\(file) (embedded model)")
         }
@@ -100,6 +114,15 @@ enum XMLMetadataMapping {
         if metadata.embeddedSchema != nil {
             entries.append((StoreMetadata.embeddedModelKey, .string(ModelWriter.contents(of: schema))))
             entries.append((StoreMetadata.embeddedModelNameKey, .string(schema.name)))
+            // Hashes kept from the file that the embedded model does not have: record its own,
+            // so that the written store opens with the model it embeds.
+            let own = schema.entityVersionHashes
+            if hashes.contains(where: { entry in
+                if case .data(let hash) = entry.value { own[entry.key] != hash } else { true }
+            }) {
+                let sorted = schema.entities.map(\.name).map { (key: $0, value: PropertyListValue.data(own[$0] ?? Data())) }
+                entries.append((StoreMetadata.embeddedModelHashesKey, .dictionary(sorted)))
+            }
         }
         return entries
     }
