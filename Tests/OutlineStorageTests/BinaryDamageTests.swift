@@ -127,7 +127,7 @@ import Testing
 
     @Test func trailingBytesAfterTheBodyAreReported() throws {
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(small + [0], schema: nil, file: "t.outline") }
-        #expect(error?.description == "t.outline: byte \(small.count): the body is followed by 1 byte of unexpected data. The file is damaged; restore it from t.outline.bak.")
+        #expect(error?.description == "t.outline: byte \(small.count): the body is followed by 1 byte of unexpected data. The file is damaged; restore it from a backup if there is one.")
     }
 }
 

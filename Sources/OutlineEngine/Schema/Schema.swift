@@ -19,6 +19,8 @@ public struct Schema: Sendable {
 
     private let indexByName: [String: Int]
     private let indexByUppercasedName: [String: Int]
+    /// Entity version hashes, computed once on first use (see `Schema+VersionHash.swift`).
+    let versionHashCache = VersionHashCache()
 
     /// Builds and checks a schema.
     ///

@@ -138,10 +138,16 @@ public enum GraphChecks {
 
     /// One root, no cycles in parent chains, and (with `order`) siblings numbered 0…n-1.
     public static func tree(_ graph: ObjectGraph, shape: TreeShape) -> [ValidationReport.Problem] {
+        tree(graph, shape: shape, limit: .max).problems
+    }
+
+    /// The first `limit` problems of ``tree(_:shape:)`` and how many there are in all, so that
+    /// a graph with millions of bad objects takes no more memory than `limit` messages.
+    public static func tree(_ graph: ObjectGraph, shape: TreeShape, limit: Int) -> (problems: [ValidationReport.Problem], count: Int) {
         let schema = graph.schema
         let name = schema.entities[shape.entity].name
         let objects = graph.objects(ofEntity: shape.entity)
-        var problems: [ValidationReport.Problem] = []
+        var problems = ProblemList(limit: limit)
         func ids(_ list: [ManagedObject]) -> String {
             let shown = list.prefix(listedObjects).map { graph.objectID(of: $0).description }.joined(separator: ", ")
             return shown + (list.count > listedObjects ? " and \(list.count - listedObjects) more" : "")
@@ -149,13 +155,13 @@ public enum GraphChecks {
 
         let roots = objects.filter { graph.relatedObject(of: $0, shape.parent) == nil }
         if roots.count > 1 {
-            problems.append(ValidationReport.Problem(
+            problems.add(ValidationReport.Problem(
                 at: name, "\(roots.count) items have no parent (\(ids(roots))); an outline has exactly one root",
                 hint: "Move the extra top-level items under the root, or restore the file from a backup."))
         }
 
         for cycle in cycles(graph, objects, shape) {
-            problems.append(ValidationReport.Problem(
+            problems.add(ValidationReport.Problem(
                 at: "\(name) \(graph.objectID(of: cycle[0])).parent",
                 "\(cycle.count) \(cycle.count == 1 ? "item is its own parent" : "items are each other's ancestors") (\(ids(cycle))); parent chains must end at the root",
                 hint: "Restore the file from a backup."))
@@ -166,16 +172,17 @@ public enum GraphChecks {
                 let kids = graph.relatedObjects(of: parent, shape.children)
                 guard !kids.isEmpty else { continue }
                 let orders = kids.map { graph.attributeValue(of: $0, order)?.integerValue }
-                let sorted = orders.map { $0 ?? -1 }.sorted()
-                guard sorted.enumerated().contains(where: { Int64($0.offset) != $0.element }) else { continue }
-                let shown = sorted.prefix(8).map { $0 < 0 ? "nil" : String($0) }.joined(separator: ", ") + (sorted.count > 8 ? ", …" : "")
-                problems.append(ValidationReport.Problem(
+                // Nil first, then the numbers: a negative order is a number like any other.
+                let sorted = orders.sorted { ($0 == nil ? 0 : 1, $0 ?? 0) < ($1 == nil ? 0 : 1, $1 ?? 0) }
+                guard sorted.enumerated().contains(where: { $0.element != Int64($0.offset) }) else { continue }
+                let shown = sorted.prefix(8).map { $0.map(String.init) ?? "nil" }.joined(separator: ", ") + (sorted.count > 8 ? ", …" : "")
+                problems.add(ValidationReport.Problem(
                     at: "\(name) \(graph.objectID(of: parent)).children",
                     "the \(kids.count) children have orders \(shown); siblings must be numbered 0…\(kids.count - 1)",
                     hint: "Until it is fixed the items are shown in the order of these numbers; restore the file from a backup."))
             }
         }
-        return problems
+        return (problems.listed, problems.count)
     }
 
     /// Each cycle of parent links once, its members in chain order starting at the lowest id.
@@ -213,5 +220,20 @@ public enum GraphChecks {
             for object in chain { state[object.entity][object.row] = 2 }
         }
         return found
+    }
+}
+
+/// Problems as they are found: the first `limit` kept, all of them counted.
+struct ProblemList {
+    let limit: Int
+    private(set) var listed: [ValidationReport.Problem] = []
+    private(set) var count = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts a problem; `make` runs only while fewer than `limit` are kept.
+    mutating func add(_ make: @autoclosure () -> ValidationReport.Problem) {
+        count += 1
+        if listed.count < limit { listed.append(make()) }
     }
 }

@@ -141,7 +141,7 @@ public enum BinaryStore {
             return try ModelReader.readSchema(contents: Data(header.modelContents.utf8), name: header.modelName,
                                               file: "\(file) (embedded model)")
         } catch var error as StorageError {
-            error.hint = "The model the document embeds is damaged; open it with its model given, or restore it from \(file).bak."
+            error.hint = "The model the document embeds is damaged; open it with its model given, or \(BackupAdvice.restore(file))."
             throw error
         }
     }
@@ -164,7 +164,7 @@ public enum BinaryStore {
         let what = embedded ? "the model embedded in the document does not match its version hashes"
                             : "the document was saved with a different model"
         throw StorageError(.incompatibleModel, file: file, "\(what) (entities \(entities))",
-                           hint: embedded ? "The file is damaged; restore it from \(file).bak."
+                           hint: embedded ? "The file is damaged; \(BackupAdvice.restore(file))."
                                           : "Open it with the model it was saved with, or migrate it to this model.",
                            underlying: EngineError(.migrationFailed, at: "model", "version hashes differ", details: problems))
     }

@@ -24,7 +24,7 @@ extension DocumentFormat {
     static func unknownFormatError(_ prefix: UnsafeRawBufferPointer, file: String) -> StorageError {
         guard !prefix.isEmpty else {
             return StorageError(.unknownFormat, file: file, "the file is empty",
-                                hint: "An interrupted save may have emptied it; restore it from \(file).bak.")
+                                hint: "An interrupted save may have emptied it; \(BackupAdvice.restore(file)).")
         }
         let shown = prefix.prefix(8).map { byte in
             let digits = String(byte, radix: 16, uppercase: true)
