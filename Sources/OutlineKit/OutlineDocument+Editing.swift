@@ -12,7 +12,8 @@ extension OutlineDocument {
         let count = children(of: parent).count
         let position = position ?? count
         guard position >= 0 && position <= count else {
-            throw OutlineError(.invalidEdit, "position \(position + 1) is outside 1...\(count + 1)",
+            // Checked: a caller's position may be anything, Int.max included.
+            throw OutlineError(.invalidEdit, "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
                                hint: "Give a position between 1 and \(count + 1).")
         }
         return try context.perform("Add item “\(Self.shorten(text))”") {
@@ -58,7 +59,8 @@ extension OutlineDocument {
         let count = children(of: newParent).count - (sameParent ? 1 : 0)
         let position = position ?? count
         guard position >= 0 && position <= count else {
-            throw OutlineError(.invalidEdit, "position \(position + 1) is outside 1...\(count + 1)",
+            // Checked: a caller's position may be anything, Int.max included.
+            throw OutlineError(.invalidEdit, "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
                                hint: "Give a position between 1 and \(count + 1).")
         }
         try context.perform("Move item “\(Self.shorten(text(of: target) ?? ""))”") {

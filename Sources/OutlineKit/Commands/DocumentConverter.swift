@@ -100,8 +100,13 @@ public enum DocumentConverter {
                     result.warnings.append(warning.description)
                 }
             }
-            let exported = Interchange.write(document, format: interchange, head: head, file: output,
-                                             opml: OPMLExportOptions(flavor: flavor))
+            let exported: ExportedOutline
+            do {
+                exported = try Interchange.write(document, format: interchange, head: head, file: output,
+                                                 opml: OPMLExportOptions(flavor: flavor))
+            } catch {
+                throw OutlineFile.attribute(error, to: input)
+            }
             try AtomicFile.write([UInt8](exported.data), to: output)
             result.warnings += exported.warnings.map(\.description)
         }

@@ -89,7 +89,8 @@ public final class DocumentLock {
     }
 
     private static func seconds(_ value: Double) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : String(value)
+        // Checked: the timeout may come from the environment (OUTLINE_LOCK_TIMEOUT=1e300).
+        let text = Int(exactly: value).map(String.init) ?? String(value)
         return value == 1 ? "1 second" : "\(text) seconds"
     }
 }

@@ -150,7 +150,7 @@ final class SAXParser {
 
         var offset = 0
         while offset < bytes.count && !stopped {
-            let length = min(max(SAXParser.chunkSize, bytes.count / SAXParser.maximumChunks + 1), bytes.count - offset)
+            let length = min(max(SAXParser.chunkSize, bytes.count / SAXParser.maximumChunks + 1), bytes.count - offset, Int(Int32.max))
             let chunk = start.advanced(by: offset).assumingMemoryBound(to: CChar.self)
             offset += length
             let last: Int32 = offset == bytes.count ? 1 : 0
