@@ -42,17 +42,24 @@ extension OutlineDocument {
     }
 
     /// Moves `item` under `newParent` at 0-based `position` (the end when nil).
+    ///
+    /// An item that is not under the root (a second item without a parent, or one in a cycle
+    /// of parents: see ``detachedItems()``) can be moved under it, which repairs the document.
     public func moveItem(_ target: ManagedObject, under newParent: ManagedObject, at position: Int? = nil) throws {
-        guard let oldParent = parent(of: target) else {
+        guard target != root else {
             throw OutlineError(.invalidEdit, at: "/", "the root item cannot be moved")
         }
+        let oldParent = parent(of: target)
+        // Up from the destination, at most once per item (a damaged document may hold a cycle).
         var ancestor: ManagedObject? = newParent
-        while let a = ancestor {
+        var steps = 0
+        while let a = ancestor, steps <= itemCount {
             if a == target {
                 throw OutlineError(.invalidEdit, "an item cannot be moved under itself or one of its descendants",
                                    hint: "Choose a destination outside the item's subtree.")
             }
             ancestor = parent(of: a)
+            steps += 1
         }
         let oldPosition = self.position(of: target)
         let sameParent = oldParent == newParent
@@ -68,7 +75,7 @@ extension OutlineDocument {
             if sameParent {
                 try renumber(newParent, from: min(oldPosition, position))
             } else {
-                try renumber(oldParent, from: oldPosition)
+                if let oldParent { try renumber(oldParent, from: oldPosition) }
                 try renumber(newParent, from: position)
             }
         }

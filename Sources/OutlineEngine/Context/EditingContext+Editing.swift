@@ -112,7 +112,7 @@ extension EditingContext {
         let destination = info.destinations[relationship]
         guard schema.infos[target.entity].isKind(of: destination) else {
             throw EngineError(.typeMismatch, at: "\(info.name).\(info.relationships[relationship].name)",
-                              "\(describe(target)) is not a \(schema.entities[destination].name)")
+                              "\(describe(target)) is not entity \(schema.entities[destination].name) or one of its subentities")
         }
     }
 

@@ -15,13 +15,14 @@ public enum DocumentMigration {
                                options: MigrationOptions = MigrationOptions(),
                                progress: ((WorkProgress) -> Void)? = nil) throws -> MigrationPlanReport {
         progress?(.reading(path))
-        let metadata = try PersistentStore.readMetadata(path)
+        let document = try DocumentFile.open(path)
+        let metadata = try PersistentStore.readMetadata(document)
         let versioning = try DocumentVersioning(metadata: metadata, model: model, targetName: targetName,
                                                 options: options, file: path)
         guard !versioning.isCurrent, versioning.route.isPossible else {
             return MigrationPlanReport(file: path, route: versioning.route, isCurrent: versioning.isCurrent, effects: nil)
         }
-        let store = try PersistentStore.open(path, schema: versioning.source)
+        let store = try PersistentStore.open(document, schema: versioning.source)
         let result: Migrator.Result
         do {
             result = try versioning.route.run(store.context.graph, progress: progress.map { report in { report(.migrating($0)) } })

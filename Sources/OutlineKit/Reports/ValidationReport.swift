@@ -62,7 +62,8 @@ public struct ValidationReport: Sendable {
         var report = ValidationReport(file: path, format: nil, schemaVersion: nil, objectCount: 0, problems: [])
         let store: PersistentStore
         do {
-            let metadata = try PersistentStore.readMetadata(path)
+            let document = try DocumentFile.open(path)
+            let metadata = try PersistentStore.readMetadata(document)
             report.format = metadata.format
             var schema: Schema?
             do {
@@ -70,7 +71,7 @@ public struct ValidationReport: Sendable {
             } catch let error as StorageError where metadata.embeddedSchema != nil && error.code != .unreadable {
                 schema = nil // Check it against the model it embeds.
             }
-            store = try PersistentStore.open(path, schema: schema)
+            store = try PersistentStore.open(document, schema: schema)
         } catch let error as StorageError where error.code != .unreadable {
             report.problems.append(Problem(at: error.location, error.message, hint: error.hint))
             for detail in error.underlying?.details ?? [] { report.problems.append(Problem(detail)) }

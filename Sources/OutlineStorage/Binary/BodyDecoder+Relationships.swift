@@ -29,7 +29,7 @@ extension BodyDecoder {
             }
             let target = directory[Int(index)]
             guard schema.infos[target.entity].isKind(of: destination) else {
-                throw c.corrupt("relationship \(label) refers to entity \(schema.entities[target.entity].name), which is not a \(schema.entities[destination].name)", at: at)
+                throw c.corrupt("relationship \(label) refers to entity \(schema.entities[target.entity].name), which is not entity \(schema.entities[destination].name) or one of its subentities", at: at)
             }
             targets.append(target)
         }

@@ -54,26 +54,28 @@ enum StoreCodec {
         }
     }
 
-    /// The metadata of the document at `path`, reading only as much of the file as it needs.
-    static func readMetadata(_ path: String, file: String, limits: StoreLimits) throws -> StoreMetadata {
-        var prefix = try FileReader.readPrefix(path, count: 64 << 10, file: file)
+    /// The metadata of the document in `file`, reading only as much of it as it needs: the
+    /// header of a binary document, the start of an XML store up to its `</databaseInfo>`.
+    static func readMetadata(_ file: DocumentFile, limits: StoreLimits) throws -> StoreMetadata {
+        let name = file.path
+        var prefix = try file.prefix(64 << 10)
         switch prefix.withUnsafeBytes({ DocumentFormat.detect($0) }) {
         case .binary:
             if let size = prefix.withUnsafeBytes({ BinaryStore.headerSize(prefix: $0) }),
                size > prefix.count, size <= limits.maximumHeaderSize + BinaryStore.preludeSize {
-                prefix = try FileReader.readPrefix(path, count: size, file: file)
+                prefix = try file.prefix(size)
             }
-            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: file, limits: limits) }
+            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits) }
         case .xml:
-            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: file) }) {
+            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: name) }) {
                 return metadata
             }
             // The database info is longer than the prefix (large custom metadata), or damaged:
             // read the whole file so a real error names the right line.
-            let whole = try FileReader.read(path, file: file, limit: limits.maximumFileSize)
-            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: file) }
+            let whole = try file.readAll()
+            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: name) }
         case nil:
-            throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: file) }
+            throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: name) }
         }
     }
 }
