@@ -76,12 +76,12 @@ extension Schema {
     ///   every entity and its superentities.
     public func versionHash(ofEntity index: Int) -> Data {
         precondition(entities.indices.contains(index), "entity index \(index) out of range")
-        return versionHashCache.hashes { computeEntityVersionHashes() }[index]
+        return Data(versionHashCache.hashes { computeEntityVersionHashes() }[index])
     }
 
     /// Every entity's hash, parents before their subentities.
-    private func computeEntityVersionHashes() -> [Data] {
-        var hashes = [Data?](repeating: nil, count: entities.count)
+    private func computeEntityVersionHashes() -> [[UInt8]] {
+        var hashes = [[UInt8]?](repeating: nil, count: entities.count)
         // Each entity's own stored properties and their hashes, computed once.
         let declared = entities.map { owner -> [(name: String, hash: Data)] in
             owner.attributes.filter { !$0.isTransient }.map { ($0.name, $0.versionHash) }
@@ -92,7 +92,7 @@ extension Schema {
             var bytes = Array(entity.name.utf8)
             bytes.append(entity.isAbstract ? 1 : 0)
             if let parent = infos[index].superentities.first {
-                bytes.append(contentsOf: hashes[parent] ?? Data())
+                bytes.append(contentsOf: hashes[parent] ?? [])
             }
             var stored = declarationChain(of: index).flatMap { declared[$0] }
             stored.sort { VersionHashing.precedes($0.name, $1.name) }
@@ -102,9 +102,9 @@ extension Schema {
             for constraint in constraints.sorted(by: VersionHashing.precedes) {
                 bytes.append(contentsOf: Array(constraint.utf8))
             }
-            hashes[index] = VersionHashing.sha256(bytes)
+            hashes[index] = Array(VersionHashing.sha256(bytes))
         }
-        return hashes.map { $0 ?? Data() }
+        return hashes.map { $0 ?? [] }
     }
 
     /// The version hash of the entity called `name`, or `nil` when there is no such entity.
@@ -177,15 +177,17 @@ enum VersionHashing {
 }
 
 /// A schema's entity version hashes, computed once and shared by its copies. Schemas are
-/// values used from any thread, so the first computation is guarded by a lock.
+/// values used from any thread, so the first computation is guarded by a lock. The hashes are
+/// kept as byte arrays, not `Data`: a schema may live as long as the process, and `Data` packs
+/// its storage pointer with tag bits that LeakSanitizer cannot follow (it reported them leaked).
 final class VersionHashCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var entityHashes: [Data]?
+    private var entityHashes: [[UInt8]]?
     /// How many times the hashes were computed (once), for tests.
     private(set) var computations = 0
 
     /// The hashes, computed by `compute` on the first call.
-    func hashes(_ compute: () -> [Data]) -> [Data] {
+    func hashes(_ compute: () -> [[UInt8]]) -> [[UInt8]] {
         lock.lock()
         defer { lock.unlock() }
         if let entityHashes { return entityHashes }
