@@ -159,6 +159,8 @@ private struct SharedBuffers: @unchecked Sendable {
     let pieces: UnsafeMutableBufferPointer<ChunkCompression.Piece>
 }
 
+/// The same for inflating: each iteration reads the input and writes its own outcome index
+/// only; `output` is set before the iterations start and not changed while they run.
 private struct SharedOutcomes<Outcome>: @unchecked Sendable {
     let input: UnsafeRawBufferPointer
     let outcomes: UnsafeMutableBufferPointer<Outcome>
