@@ -28,6 +28,12 @@ public enum BinaryStore {
     /// - Parameter level: zlib level, 0 (stored) to 9 (smallest); see ``defaultCompressionLevel``.
     /// - Complexity: O(n) in the objects and bytes of the graph; deflate dominates.
     public static func write(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
+        try write(graph.snapshot(), metadata: metadata, level: level)
+    }
+
+    /// Encodes the live objects of `graph`, a snapshot (any thread may encode it), as a binary
+    /// document; see ``write(_:metadata:level:)-(ObjectGraph,_,_)``.
+    public static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
         precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)

@@ -18,13 +18,13 @@ enum StoreCodec {
         }
     }
 
-    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int) throws -> [UInt8] {
+    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int) throws -> [UInt8] {
         try withEncoded(graph, metadata: metadata, format: format, level: level) { [UInt8]($0) }
     }
 
     /// Encodes `graph` and calls `body` with the bytes, without copying them first (an XML
     /// store of a million items is 600 MB; a copy would cost as much as writing it).
-    static func withEncoded<R>(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+    static func withEncoded<R>(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int,
                                _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         switch format {
         case .binary:
