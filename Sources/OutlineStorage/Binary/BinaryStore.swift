@@ -31,12 +31,19 @@ public enum BinaryStore {
     ///   ``StoreLimits`` format limit (checked first: what is written always reads back).
     /// - Complexity: O(n) in the objects and bytes of the graph; deflate dominates.
     public static func write(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
+        try write(graph.snapshot(), metadata: metadata, level: level)
+    }
+
+    /// Encodes the live objects of `graph`, a snapshot (any thread may encode it), as a binary
+    /// document, after checking it against the ``StoreLimits``; see
+    /// ``write(_:metadata:level:)-(ObjectGraph,_,_)``.
+    public static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
         try StoreLimits.check(graph, metadata: metadata, file: nil)
         return try encode(graph, metadata: metadata, level: level)
     }
 
-    /// ``write(_:metadata:level:)`` for a graph already checked against the limits.
-    static func encode(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int) throws -> [UInt8] {
+    /// ``write(_:metadata:level:)-(GraphSnapshot,_,_)`` for a snapshot already checked against the limits.
+    static func encode(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int) throws -> [UInt8] {
         precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)

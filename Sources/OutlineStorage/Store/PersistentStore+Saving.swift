@@ -22,7 +22,7 @@ extension PersistentStore {
     /// The document encoded in `format` (its own when nil), as a save would write it; nothing
     /// is validated or marked saved.
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
-        try StoreCodec.write(context.graph, metadata: metadata, format: format ?? self.format, level: options.compressionLevel, file: path)
+        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel, file: path)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
@@ -37,7 +37,7 @@ extension PersistentStore {
             throw StorageError(.conflict, file: path, "the file changed on disk since it was opened or last saved",
                                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
-        var saved = try StoreCodec.withEncoded(context.graph, metadata: metadata, format: format,
+        var saved = try StoreCodec.withEncoded(context.graph.snapshot(), metadata: metadata, format: format,
                                                level: options.compressionLevel, file: path) { bytes in
             if let path {
                 try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)

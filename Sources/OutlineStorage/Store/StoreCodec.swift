@@ -18,7 +18,7 @@ enum StoreCodec {
         }
     }
 
-    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?) throws -> [UInt8] {
+    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?) throws -> [UInt8] {
         try withEncoded(graph, metadata: metadata, format: format, level: level, file: file) { [UInt8]($0) }
     }
 
@@ -27,7 +27,7 @@ enum StoreCodec {
     /// million items is 600 MB; a copy would cost as much as writing it).
     ///
     /// - Parameter file: how a refusal names the document.
-    static func withEncoded<R>(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
+    static func withEncoded<R>(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
                                _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         try StoreLimits.check(graph, metadata: metadata, file: file)
         switch format {
