@@ -4,12 +4,17 @@ extension OutlineDocument {
     /// The items matching `query`, a predicate in Core Data's format-string syntax over the
     /// `Item` entity (`text CONTAINS[c] "milk" AND done == NO`), in document order.
     ///
+    /// `variables` give the query's `$name`s their values.
+    ///
     /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` with the
-    ///   column of the mistake.
-    /// - Complexity: O(n) in the number of items.
-    public func find(_ query: String) throws -> [ManagedObject] {
-        let request = FetchRequest(entityName: context.schema.entities[item].name,
-                                   predicate: try FetchPredicate(format: query))
+    ///   column of the mistake, or the item where evaluation stopped.
+    /// - Complexity: O(n) in the number of items, for queries whose work per item is bounded.
+    public func find(_ query: String, variables: [String: FetchPredicate.Argument] = [:]) throws -> [ManagedObject] {
+        var predicate = try FetchPredicate(format: query)
+        if !variables.isEmpty { predicate = try predicate.substituting(variables) }
+        var request = FetchRequest(entityName: context.schema.entities[item].name, predicate: predicate)
+        // Children are ordered by their `order` attribute: children[FIRST] is the first child.
+        request.indexOrdering = ["children": "order"]
         let matches = Set(try context.fetch(request))
         guard !matches.isEmpty else { return [] }
         var ordered: [ManagedObject] = []

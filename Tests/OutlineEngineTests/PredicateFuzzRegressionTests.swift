@@ -53,7 +53,7 @@ import Testing
                 Self.worksOrFailsCleanly(name) {
                     let bound = try predicate.bound(to: graph.schema, entityNamed: entity)
                     let objects = graph.labels.keys.filter { graph.schema.infos[$0.entity].isKind(of: bound.entity) }
-                    _ = bound.filter(objects, in: graph)
+                    _ = try bound.filter(objects, in: graph)
                 }
             }
         }

@@ -28,6 +28,14 @@ public indirect enum FetchPredicate: Hashable, Sendable {
     /// Deeper predicates are rejected with ``EngineError/Code/invalidPredicate`` instead of
     /// exhausting the stack.
     public static let maximumNestingDepth = 1000
+
+    /// The deepest nesting of expressions that parsing and binding accept: `CAST`,
+    /// `SUBQUERY`, function calls, lists, parenthesized values, unary minus, and each operator
+    /// of an arithmetic chain (`a + b + c` nests two levels).
+    ///
+    /// Deeper expressions are rejected with ``EngineError/Code/invalidPredicate`` instead of
+    /// exhausting the stack.
+    public static let maximumExpressionNestingDepth = 250
 }
 
 extension FetchPredicate {

@@ -13,13 +13,19 @@ extension OutlineDocument {
     }
 
     /// The items matching `query` (a predicate over `Item`, such as `text CONTAINS[c] "milk"`)
-    /// with their path labels, in document order.
+    /// with their path labels, in document order; `variables` give the query's `$name`s
+    /// their values.
     ///
-    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the column.
-    /// - Complexity: O(n) in the number of items, whatever the depth.
-    public func matches(_ query: String) throws -> [Match] {
-        let request = FetchRequest(entityName: context.schema.entities[item].name,
-                                   predicate: try FetchPredicate(format: query))
+    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the
+    ///   column of the query, or the item where evaluation stopped.
+    /// - Complexity: O(n) in the number of items, whatever the depth, for queries whose work
+    ///   per item is bounded.
+    public func matches(_ query: String, variables: [String: FetchPredicate.Argument] = [:]) throws -> [Match] {
+        var predicate = try FetchPredicate(format: query)
+        if !variables.isEmpty { predicate = try predicate.substituting(variables) }
+        var request = FetchRequest(entityName: context.schema.entities[item].name, predicate: predicate)
+        // Children are ordered by their `order` attribute: children[FIRST] is the first child.
+        request.indexOrdering = ["children": "order"]
         let found = Set(try context.fetch(request))
         guard !found.isEmpty else { return [] }
         var result: [Match] = []

@@ -1,0 +1,77 @@
+/// Whole-string matching by simulating the automaton of a program (Thompson's construction,
+/// run as a Pike VM without captures): every position is visited once with the set of live
+/// instructions, so matching takes O(n·m) steps for n scalars and m instructions, whatever
+/// the pattern. Programs with backreferences, lookaround or atomic groups need
+/// ``RegexBacktracker`` instead.
+enum RegexPikeVM {
+    static func matches(_ program: RegexProgram, _ subject: RegexSubject, context: PredicateEvaluationContext) throws -> Bool {
+        let instructions = program.instructions
+        let n = subject.scalars.count
+        var current = SparseSet(capacity: instructions.count)
+        var next = SparseSet(capacity: instructions.count)
+        var stack: [Int] = []
+
+        /// Adds `start` and every instruction reachable from it without consuming at `position`.
+        func close(_ start: Int, at position: Int, into set: inout SparseSet) {
+            stack.append(start)
+            while let pc = stack.popLast() {
+                guard set.insert(pc) else { continue }
+                switch instructions[pc] {
+                case .split(let a, let b):
+                    stack.append(b)
+                    stack.append(a)
+                case .jump(let target):
+                    stack.append(target)
+                case .assert(let assertion):
+                    if subject.holds(assertion, at: position) { stack.append(pc + 1) }
+                case .save, .mark, .progress:
+                    stack.append(pc + 1)
+                default:
+                    break
+                }
+            }
+        }
+
+        close(0, at: 0, into: &current)
+        var position = 0
+        while true {
+            try context.spend(1 + current.count)
+            if position == n {
+                return current.elements.contains { if case .match = instructions[$0] { true } else { false } }
+            }
+            next.removeAll()
+            for pc in current.elements where subject.consumes(instructions[pc], at: position, sets: program.sets) {
+                close(pc + 1, at: position + 1, into: &next)
+            }
+            if next.isEmpty { return false }
+            swap(&current, &next)
+            position += 1
+        }
+    }
+}
+
+/// A set of small integers with O(1) insertion, membership and clearing, in insertion order.
+struct SparseSet {
+    private var dense: [Int] = []
+    private var sparse: [Int]
+
+    init(capacity: Int) {
+        sparse = [Int](repeating: 0, count: capacity)
+        dense.reserveCapacity(capacity)
+    }
+
+    var elements: [Int] { dense }
+    var count: Int { dense.count }
+    var isEmpty: Bool { dense.isEmpty }
+
+    /// Inserts `value`; `false` when it was already there.
+    mutating func insert(_ value: Int) -> Bool {
+        let slot = sparse[value]
+        if slot < dense.count && dense[slot] == value { return false }
+        sparse[value] = dense.count
+        dense.append(value)
+        return true
+    }
+
+    mutating func removeAll() { dense.removeAll(keepingCapacity: true) }
+}

@@ -1,0 +1,240 @@
+/// A regular expression compiled to instructions, run by ``RegexPikeVM`` (linear time, no
+/// backreferences or lookaround) or ``RegexBacktracker`` (everything, with a step limit).
+struct RegexProgram: Sendable {
+    enum Instruction: Sendable {
+        case scalar(Unicode.Scalar)
+        /// A scalar or one of its case variants.
+        case scalarCaseless([Unicode.Scalar])
+        case any
+        case anyButTerminator(unixLines: Bool)
+        case set(Int, caseless: Bool)
+        /// Continue at both; the first is preferred (greedy).
+        case split(Int, Int)
+        case jump(Int)
+        case assert(RegexAssertion)
+        /// Record the position in capture slot n (group k has slots 2k and 2k+1).
+        case save(Int)
+        /// Record the position where a loop iteration starts (mark n) ...
+        case mark(Int)
+        /// ... and fail if the iteration consumed nothing, so that empty loops end.
+        case progress(Int)
+        case backreference(Int, caseless: Bool)
+        /// Run the body (the next instructions up to `end`) at this position without consuming.
+        case lookaround(end: Int, ahead: Bool, negative: Bool, minLength: Int, maxLength: Int)
+        /// Run the body once, keep its first match and never backtrack into it.
+        case atomic(end: Int)
+        /// The end of a lookaround or atomic body.
+        case succeed
+        case match
+    }
+
+    var instructions: [Instruction] = []
+    var sets: [RegexCharacterSet] = []
+    var captureCount = 0
+    var markCount = 0
+    /// Whether the program contains `\X` (matching needs the subject's grapheme boundaries).
+    var usesGraphemes = false
+
+    /// The most instructions a pattern may compile to (counted repetitions are expanded).
+    static let maximumSize = 100_000
+
+    init(_ node: RegexNode, captures: Int) throws {
+        captureCount = captures
+        guard Self.size(node) <= Self.maximumSize else {
+            throw PredicateRegexError("the pattern is too large once its counted repetitions are expanded (over \(PredicateErrors.grouped(Self.maximumSize)) steps)",
+                                      hint: "Use smaller counts in {n,m}, or * and + instead of large counts.")
+        }
+        emit(node)
+        instructions.append(.match)
+    }
+
+    /// An upper bound of the instructions `node` compiles to, saturating.
+    static func size(_ node: RegexNode) -> Int {
+        func add(_ a: Int, _ b: Int) -> Int { a.addingReportingOverflow(b).overflow ? Int.max : a + b }
+        func times(_ a: Int, _ b: Int) -> Int { a.multipliedReportingOverflow(by: b).overflow ? Int.max : a * b }
+        switch node {
+        case .empty: return 0
+        case .scalar, .any, .set, .assertion, .backreference: return 1
+        case .grapheme: return 8
+        case .concatenation(let nodes): return nodes.reduce(0) { add($0, size($1)) }
+        case .alternation(let nodes): return nodes.reduce(0) { add(add($0, size($1)), 2) }
+        case .group(let body, _), .lookaround(let body, _, _), .atomic(let body): return add(size(body), 3)
+        case .repetition(let body, let min, let max, _):
+            let copies = max.map { Swift.max($0, min) } ?? add(min, 1)
+            return times(add(size(body), 5), Swift.max(1, copies))
+        }
+    }
+
+    private mutating func emit(_ node: RegexNode) {
+        switch node {
+        case .empty:
+            break
+        case .scalar(let c, let caseless):
+            let variants = caseless ? RegexCase.variants(of: c) : []
+            instructions.append(variants.isEmpty ? .scalar(c) : .scalarCaseless([c] + variants))
+        case .any(let dotAll, let unixLines):
+            instructions.append(dotAll ? .any : .anyButTerminator(unixLines: unixLines))
+        case .set(let set, let caseless):
+            sets.append(set)
+            instructions.append(.set(sets.count - 1, caseless: caseless))
+        case .concatenation(let nodes):
+            for n in nodes { emit(n) }
+        case .alternation(let nodes):
+            // split(A, next); A: first; jump end; next: split(B, ...) ...; last
+            var jumps: [Int] = []
+            for (i, n) in nodes.enumerated() {
+                if i < nodes.count - 1 {
+                    let split = instructions.count
+                    instructions.append(.split(split + 1, 0))
+                    emit(n)
+                    jumps.append(instructions.count)
+                    instructions.append(.jump(0))
+                    instructions[split] = .split(split + 1, instructions.count)
+                } else {
+                    emit(n)
+                }
+            }
+            for j in jumps { instructions[j] = .jump(instructions.count) }
+        case .group(let body, let capture):
+            if let capture { instructions.append(.save(2 * capture)) }
+            emit(body)
+            if let capture { instructions.append(.save(2 * capture + 1)) }
+        case .assertion(let a):
+            instructions.append(.assert(a))
+        case .backreference(let n, let caseless):
+            instructions.append(.backreference(n, caseless: caseless))
+        case .lookaround(let body, let ahead, let negative):
+            let start = instructions.count
+            instructions.append(.succeed)
+            emit(body)
+            instructions.append(.succeed)
+            let range = body.lengthRange
+            instructions[start] = .lookaround(end: instructions.count, ahead: ahead, negative: negative,
+                                              minLength: range.min, maxLength: range.max ?? range.min)
+        case .atomic(let body):
+            emitAtomic(body)
+        case .grapheme:
+            usesGraphemes = true
+            // any; L: split(E, N); E: assert boundary; jump done; N: assert not boundary; any; jump L
+            instructions.append(.any)
+            let loop = instructions.count
+            instructions.append(.split(loop + 1, loop + 3))
+            instructions.append(.assert(.graphemeBoundary))
+            instructions.append(.jump(loop + 6))
+            instructions.append(.assert(.notGraphemeBoundary))
+            instructions.append(.any)
+            instructions.append(.jump(loop))
+        case .repetition(let body, let min, let max, let quantifier):
+            if quantifier == .possessive {
+                emitAtomic(.repetition(body, min: min, max: max, .greedy))
+                return
+            }
+            let greedy = quantifier == .greedy
+            for _ in 0..<min { emit(body) }
+            if let max {
+                // Nested optionals: (x(x(x)?)?)?
+                var exits: [Int] = []
+                for _ in min..<Swift.max(min, max) {
+                    let split = instructions.count
+                    instructions.append(.split(0, 0))
+                    exits.append(split)
+                    emit(body)
+                }
+                let end = instructions.count
+                for split in exits { instructions[split] = greedy ? .split(split + 1, end) : .split(end, split + 1) }
+            } else {
+                let mark = markCount
+                markCount += 1
+                let loop = instructions.count
+                instructions.append(.split(0, 0))
+                instructions.append(.mark(mark))
+                emit(body)
+                instructions.append(.progress(mark))
+                instructions.append(.jump(loop))
+                let end = instructions.count
+                instructions[loop] = greedy ? .split(loop + 1, end) : .split(end, loop + 1)
+            }
+        }
+    }
+
+    private mutating func emitAtomic(_ body: RegexNode) {
+        let start = instructions.count
+        instructions.append(.succeed)
+        emit(body)
+        instructions.append(.succeed)
+        instructions[start] = .atomic(end: instructions.count)
+    }
+}
+
+/// The text a pattern is matched against: its scalars, and where its grapheme clusters
+/// begin (computed on first use).
+final class RegexSubject {
+    let string: String
+    let scalars: [Unicode.Scalar]
+    private var boundaries: [Bool]?
+
+    init(_ string: String) {
+        self.string = string
+        scalars = Array(string.unicodeScalars)
+    }
+
+    func isGraphemeBoundary(_ position: Int) -> Bool {
+        if position <= 0 || position >= scalars.count { return true }
+        if boundaries == nil {
+            var marks = [Bool](repeating: false, count: scalars.count + 1)
+            var offset = 0
+            for character in string {
+                marks[offset] = true
+                offset += character.unicodeScalars.count
+            }
+            marks[scalars.count] = true
+            boundaries = marks
+        }
+        return boundaries?[position] ?? true
+    }
+
+    private func isTerminator(_ c: Unicode.Scalar, unixLines: Bool) -> Bool {
+        unixLines ? c == "\n" : RegexCharacterSet.lineTerminator.contains(c)
+    }
+
+    /// Whether `assertion` holds at `position`.
+    func holds(_ assertion: RegexAssertion, at position: Int) -> Bool {
+        let n = scalars.count
+        switch assertion {
+        case .inputStart: return position == 0
+        case .inputEnd: return position == n
+        case .inputEndOrFinalTerminator(let unix):
+            if position == n { return true }
+            if position == n - 1 { return isTerminator(scalars[position], unixLines: unix) }
+            return !unix && position == n - 2 && scalars[position] == "\r" && scalars[position + 1] == "\n"
+        case .lineStart(let unix):
+            if position == 0 { return true }
+            guard position < n, isTerminator(scalars[position - 1], unixLines: unix) else { return false }
+            return !(scalars[position - 1] == "\r" && scalars[position] == "\n")
+        case .lineEnd(let unix):
+            if position == n { return true }
+            guard isTerminator(scalars[position], unixLines: unix) else { return false }
+            return !(position > 0 && scalars[position - 1] == "\r" && scalars[position] == "\n")
+        case .wordBoundary, .notWordBoundary:
+            let before = position > 0 && RegexCharacterSet.word.contains(scalars[position - 1])
+            let after = position < n && RegexCharacterSet.word.contains(scalars[position])
+            return (before != after) == (assertion == .wordBoundary)
+        case .graphemeBoundary: return isGraphemeBoundary(position)
+        case .notGraphemeBoundary: return !isGraphemeBoundary(position)
+        }
+    }
+
+    /// Whether consuming instruction `instruction` matches the scalar at `position`.
+    func consumes(_ instruction: RegexProgram.Instruction, at position: Int, sets: [RegexCharacterSet]) -> Bool {
+        guard position < scalars.count else { return false }
+        let c = scalars[position]
+        switch instruction {
+        case .scalar(let s): return c == s
+        case .scalarCaseless(let variants): return variants.contains(c)
+        case .any: return true
+        case .anyButTerminator(let unix): return !isTerminator(c, unixLines: unix)
+        case .set(let index, let caseless): return sets[index].contains(c, caseless: caseless)
+        default: return false
+        }
+    }
+}
