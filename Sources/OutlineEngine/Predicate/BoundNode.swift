@@ -45,6 +45,8 @@ indirect enum BoundExpression: Sendable {
     case arithmetic(BoundExpression, FetchPredicate.ArithmeticOperator, BoundExpression)
     case negated(BoundExpression)
     case cast(BoundExpression, String)
+    /// One value of an ordered collection of values: `{1, 2, 3}[FIRST]`.
+    case element(BoundExpression, FetchPredicate.IndexOperator)
     case conditional(BoundNode, BoundExpression, BoundExpression)
 }
 

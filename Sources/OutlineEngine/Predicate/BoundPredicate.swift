@@ -29,6 +29,8 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
     let root: BoundNode
     /// How many variable slots (`SUBQUERY` iteration variables) evaluation needs.
     let slotCount: Int
+    /// How deep the predicate's tree is, which decides where evaluation recurses (``PredicateStack``).
+    let depth: Int
 
     /// The work one evaluation of `objectCount` objects may do by default: 100,000,000 units
     /// plus 10,000 per object. A unit is one object visited, one value read, one character
@@ -76,17 +78,19 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
     func filter(_ objects: some Collection<ManagedObject>, in graph: some ObjectGraphReading, workLimit: Int?,
                 naming name: (ManagedObject) -> String) throws -> [ManagedObject] {
         let context = PredicateEvaluationContext(workLimit: workLimit ?? Self.defaultWorkLimit(objectCount: objects.count), slotCount: slotCount)
-        var result: [ManagedObject] = []
-        for object in objects {
-            precondition(graph.schema.infos.indices.contains(object.entity) && graph.schema.infos[object.entity].isKind(of: entity),
-                         "the object's entity is not the entity the predicate was bound to")
-            do {
-                if try PredicateEvaluator(graph: graph, object: object, context: context).evaluate(root) { result.append(object) }
-            } catch let failure as PredicateEvaluationFailure {
-                throw failure.error(naming: name(object))
+        return try PredicateStack.run(depth: depth) {
+            var result: [ManagedObject] = []
+            for object in objects {
+                precondition(graph.schema.infos.indices.contains(object.entity) && graph.schema.infos[object.entity].isKind(of: entity),
+                             "the object's entity is not the entity the predicate was bound to")
+                do {
+                    if try PredicateEvaluator(graph: graph, object: object, context: context).evaluate(root) { result.append(object) }
+                } catch let failure as PredicateEvaluationFailure {
+                    throw failure.error(naming: name(object))
+                }
             }
+            return result
         }
-        return result
     }
 
     /// The predicate's format string.
@@ -110,11 +114,11 @@ extension FetchPredicate {
     /// - Precondition: `entity` is an index of `schema.entities`.
     public func bound(to schema: Schema, entity: Int, indexOrdering: [String: String] = [:]) throws -> BoundPredicate {
         precondition(schema.infos.indices.contains(entity), "entity index \(entity) is not in the schema")
-        try PredicateBinder.checkNestingDepth(self)
+        let depth = try PredicateTree.checkNestingDepth(self)
         var binder = PredicateBinder(schema: schema, entity: entity)
         binder.indexOrdering = indexOrdering
-        let root = try binder.bind(self)
-        return BoundPredicate(predicate: self, entity: entity, root: root, slotCount: binder.scope.slotCount)
+        let root = try PredicateStack.run(depth: depth) { try binder.bind(self) }
+        return BoundPredicate(predicate: self, entity: entity, root: root, slotCount: binder.scope.slotCount, depth: depth)
     }
 
     /// Resolves the predicate against the entity called `entityName`; see ``bound(to:entity:)``.

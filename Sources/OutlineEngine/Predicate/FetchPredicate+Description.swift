@@ -8,12 +8,22 @@ extension FetchPredicate: CustomStringConvertible {
     /// are reserved words get a `#`, and values without a literal form are written with `CAST`
     /// (dates, decimals, UUIDs, binary data, infinities). An `AND` or `OR` of fewer than two
     /// operands prints as its equivalent (`TRUEPREDICATE`, `FALSEPREDICATE` or the operand).
-    public var description: String { PredicateFormatter.format(self) }
+    /// Objects (from `%@` arguments) print as `%@`. A tree built in code that nests deeper than
+    /// parsing allows prints as a note saying so.
+    public var description: String {
+        guard let depth = try? PredicateTree.checkNestingDepth(self) else { return PredicateFormatter.tooDeep }
+        return PredicateStack.run(depth: depth) { PredicateFormatter.format(self) }
+    }
 }
 
 extension FetchPredicate.Expression: CustomStringConvertible {
     /// The expression in format-string syntax.
-    public var description: String { PredicateFormatter.format(self) }
+    public var description: String {
+        guard let depth = try? PredicateTree.checkNestingDepth(.comparison(.init(self, .equalTo, .constant(nil)))) else {
+            return PredicateFormatter.tooDeep
+        }
+        return PredicateStack.run(depth: depth) { PredicateFormatter.format(self) }
+    }
 }
 
 extension FetchPredicate.Comparison: CustomStringConvertible {
@@ -23,6 +33,8 @@ extension FetchPredicate.Comparison: CustomStringConvertible {
 
 /// Writes predicates in canonical format-string syntax.
 enum PredicateFormatter {
+    static let tooDeep = "<a predicate nested more deeply than parsing allows>"
+
     static func format(_ predicate: FetchPredicate) -> String {
         switch predicate {
         case .constant(let value):

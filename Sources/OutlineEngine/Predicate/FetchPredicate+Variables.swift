@@ -21,9 +21,11 @@ extension FetchPredicate {
     ///   (`children[$i]`) gets a value that is not a whole number of 0 or more, or when the
     ///   predicate nests deeper than parsing allows.
     public func substituting(_ values: [String: Argument]) throws -> FetchPredicate {
-        try PredicateTree.checkNestingDepth(self)
-        var substitution = PredicateSubstitution(values: values)
-        return try substitution.predicate(self)
+        let depth = try PredicateTree.checkNestingDepth(self)
+        return try PredicateStack.run(depth: depth) {
+            var substitution = PredicateSubstitution(values: values)
+            return try substitution.predicate(self)
+        }
     }
 }
 
@@ -154,9 +156,13 @@ enum PredicateTree {
     static let maximumExpressionDepth = 2 * FetchPredicate.maximumExpressionNestingDepth + 8
 
     /// Rejects trees nested deeper than parsing can produce, without recursing.
-    static func checkNestingDepth(_ predicate: FetchPredicate) throws {
-        var stack: [(Node, compound: Int, expressions: Int)] = [(.predicate(predicate), 0, 0)]
-        while let (node, compound, expressions) = stack.popLast() {
+    /// - Returns: the depth of the tree (its longest path of nodes).
+    @discardableResult
+    static func checkNestingDepth(_ predicate: FetchPredicate) throws -> Int {
+        var stack: [(Node, compound: Int, expressions: Int, depth: Int)] = [(.predicate(predicate), 0, 0, 1)]
+        var deepest = 1
+        while let (node, compound, expressions, depth) = stack.popLast() {
+            deepest = max(deepest, depth)
             let children = node.children
             guard !children.isEmpty else { continue }
             let nextCompound = compound + (node.isCompound ? 1 : 0)
@@ -170,8 +176,9 @@ enum PredicateTree {
                 throw PredicateErrors.error(column: nil, "expressions nest more than \(maximumExpressionDepth) levels deep",
                                             hint: "Simplify the predicate: nest fewer functions, CASTs, SUBQUERYs and arithmetic operators.")
             }
-            stack += children.map { ($0, nextCompound, nextExpressions) }
+            stack += children.map { ($0, nextCompound, nextExpressions, depth + 1) }
         }
+        return deepest
     }
 
     /// Adds the free variables of `node` to `names`; `bound` holds the enclosing SUBQUERY variables.

@@ -93,6 +93,10 @@ extension PredicateBinder {
 
     private func bindPath(_ base: FetchPredicate.Expression, _ keyPath: FetchPredicate.KeyPath, column: Int?, text: String) throws -> BoundSide {
         let baseSide = try bind(base, column: column)
+        if (baseSide.isList || baseSide.isMultiValued), baseSide.kind != .object, baseSide.kind != nil || baseSide.isList,
+           !baseSide.elements.contains(where: { $0.kind == .object }) {
+            return try bindValueIndex(baseSide, keyPath, column: column, text: text)
+        }
         guard baseSide.kind == .object || baseSide.isList, let baseEntity = baseSide.entity ?? commonEntity(of: baseSide.elements) else {
             throw PredicateErrors.error(column: keyPath.column(of: 0) ?? column, "cannot follow \"\(keyPath)\" from \(Self.shown(base)): it is not an object",
                                         hint: "Follow key paths from SELF, a SUBQUERY's variable or a collection of objects.")
@@ -102,6 +106,30 @@ extension PredicateBinder {
         var side = BoundSide(.path(baseSide.expression, path), multi: path.isMultiValued, kind: path.kind, entity: path.entity, text: text)
         side.isOrdered = !collection && isOrderedCollection(path, from: baseEntity)
         return side
+    }
+
+    /// `{1, 2, 3}[FIRST]`, `{1, 2, 3}[SIZE]`, `{1, 2, 3}.@count`: an index or a count of a
+    /// collection of values (which has no keys to follow).
+    private func bindValueIndex(_ base: BoundSide, _ keyPath: FetchPredicate.KeyPath, column: Int?, text: String) throws -> BoundSide {
+        let first = keyPath.components.first ?? ""
+        let at = keyPath.column(of: 0) ?? column
+        guard keyPath.components.count == 1 else {
+            throw PredicateErrors.error(column: keyPath.column(of: 1) ?? at, "\(base.text) is a collection of values, so the key path cannot continue after \"\(first)\"",
+                                        hint: "Values have no keys; index or count the collection, as in {1, 2}[FIRST] or {1, 2}.@count.")
+        }
+        if first == FetchPredicate.CollectionOperator.count.rawValue || FetchPredicate.IndexOperator(component: first) == .size {
+            return BoundSide(.function(.count, [base.expression]), kind: .number, text: text)
+        }
+        guard let index = FetchPredicate.IndexOperator(component: first) else {
+            throw PredicateErrors.error(column: at, "\(base.text) is a collection of values, not objects, so it has no key \"\(first)\"",
+                                        hint: "Index or count a collection of values, as in {1, 2}[FIRST] or {1, 2}.@count.")
+        }
+        guard base.isOrdered else {
+            throw PredicateErrors.error(column: at, "the collection before \(index.component) has no order, so the index picks no particular value",
+                                        hint: "Index lists, as in {1, 2, 3}[0]; count other collections with [SIZE].")
+        }
+        let kinds = Set(base.elements.compactMap(\.kind))
+        return BoundSide(.element(base.expression, index), kind: kinds.count == 1 ? kinds.first : kinds.isEmpty ? nil : .unknown, text: text)
     }
 
     /// Whether a path's values come in the order of one ordered to-many relationship (reached

@@ -140,6 +140,14 @@ struct PredicateEvaluator<Graph: ObjectGraphReading> {
         case .cast(let operand, let type):
             let term = try single(of: operand)
             return .one(PredicateTerm(PredicateCasts.cast(term.value, to: type)))
+        case .element(let collection, let index):
+            let terms = try evaluate(collection).terms
+            switch index {
+            case .first: return .one(terms.first ?? .null)
+            case .last: return .one(terms.last ?? .null)
+            case .at(let n): return .one(n < terms.count ? terms[n] : .null)
+            case .size: return .one(.value(.integer(Int64(terms.count))))
+            }
         case .conditional(let condition, let whenTrue, let whenFalse):
             return try evaluate(try evaluate(condition) ? whenTrue : whenFalse)
         }
@@ -174,3 +182,4 @@ extension PredicateTerm {
         return nil
     }
 }
+

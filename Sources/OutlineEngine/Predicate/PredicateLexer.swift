@@ -143,16 +143,16 @@ struct PredicateLexer {
         if peek() == "0", let prefix = peek(1), let radix = ["x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2][Character(prefix)] {
             index += 2
             let digitsStart = index
-            while let c = peek(), c.properties.isASCIIHexDigit || c == "_" { index += 1 }
+            while let c = peek(), c.properties.isASCIIHexDigit { index += 1 }
             let written = chars[digitsStart..<index]
-            let digits = String(String.UnicodeScalarView(written.filter { $0 != "_" }))
+            let digits = String(String.UnicodeScalarView(written))
             let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
             let allowed = radix == 16 ? "0-9 and A-F" : radix == 8 ? "0-7" : "0 and 1"
             guard !digits.isEmpty else {
                 throw PredicateErrors.error(column: start + 1, "expected \(name) digits after \"\(string(start..<start + 2))\"",
                                             hint: "Write \(name) numbers with the digits \(allowed), as in \(radix == 16 ? "0x1F" : radix == 8 ? "0o17" : "0b101").")
             }
-            if let bad = written.firstIndex(where: { $0 != "_" && (Character($0).hexDigitValue ?? radix) >= radix }) {
+            if let bad = written.firstIndex(where: { (Character($0).hexDigitValue ?? radix) >= radix }) {
                 throw PredicateErrors.error(column: bad + 1, "\"\(chars[bad])\" is not a digit of a \(name) number",
                                             hint: "Write \(name) numbers with the digits \(allowed).")
             }

@@ -110,8 +110,8 @@ extension PredicateParser {
     mutating func parseSubquery() throws -> FetchPredicate.Expression {
         advance()
         guard current.isSymbol("(") else { throw PredicateErrors.expected("\"(\"", after: "SUBQUERY", found: current, hint: Self.subqueryHint) }
-        try enterExpression(at: advance())
-        defer { expressionDepth -= 1 }
+        try enterExpression(at: advance(), weight: Self.predicateWeight)
+        defer { expressionDepth -= Self.predicateWeight }
         guard startsExpression(current) else {
             throw PredicateErrors.expected("a to-many key path", after: "SUBQUERY(", found: current, hint: Self.subqueryHint)
         }
@@ -138,8 +138,8 @@ extension PredicateParser {
     /// `TERNARY(predicate, whenTrue, whenFalse)`.
     mutating func parseTernary() throws -> FetchPredicate.Expression {
         advance()
-        try enterExpression(at: advance())
-        defer { expressionDepth -= 1 }
+        try enterExpression(at: advance(), weight: Self.predicateWeight)
+        defer { expressionDepth -= Self.predicateWeight }
         guard !current.isEnd, !current.isSymbol(")") else {
             throw PredicateErrors.expected("a predicate", after: "TERNARY(", found: current, hint: Self.ternaryHint)
         }
@@ -194,6 +194,9 @@ extension PredicateParser {
             : "Pass one number, as in \(function.rawValue)(order)."
         }
     }
+
+    /// How many levels of expression nesting a SUBQUERY or TERNARY counts for.
+    static let predicateWeight = 4
 
     static let listHint = "Separate the values of a list with commas and close it with }, as in {1, 2}."
     static let castHint = "Write CAST(value, \"type\"), as in CAST(721692800, \"NSDate\")."

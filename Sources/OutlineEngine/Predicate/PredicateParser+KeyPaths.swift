@@ -32,6 +32,13 @@ extension PredicateParser {
         switch token.kind {
         case .word(let name), .escapedWord(let name), .collectionOperator(let name):
             keyPath.components.append(name)
+        case .placeholder("K"):
+            // `parent.%K`: the argument's key path continues this one.
+            advance()
+            guard case .keyPath(let more) = try substitute("K", at: token) else { return }
+            keyPath.components += more.components
+            keyPath.columns += more.components.map { _ in token.column }
+            return
         default:
             throw PredicateErrors.expected("a key", after: ".", found: token,
                                            hint: "Follow a dot with a property name, as in parent.text; write #name for a reserved word.")
@@ -66,6 +73,9 @@ extension PredicateParser {
             throw PredicateErrors.error(column: token.column, "an index cannot be negative", hint: Self.indexHint)
         case .number:
             throw PredicateErrors.error(column: token.column, "the index \(token.quoted) is not a whole number", hint: Self.indexHint)
+        case .string:
+            throw PredicateErrors.error(column: token.column, "dictionary lookups such as [\(token.text)] are not supported",
+                                        hint: "Outline documents have no dictionary values; " + Self.indexHint.prefix(1).lowercased() + Self.indexHint.dropFirst())
         default:
             throw PredicateErrors.expected("FIRST, LAST, SIZE or a number", after: "[", found: token, hint: Self.indexHint)
         }

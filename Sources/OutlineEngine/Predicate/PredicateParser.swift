@@ -126,8 +126,10 @@ struct PredicateParser {
         return .comparison(try parseComparison())
     }
 
-    mutating func enterExpression(at token: PredicateToken) throws {
-        expressionDepth += 1
+    /// Counts one level of expression nesting (`weight` levels for SUBQUERY and TERNARY,
+    /// which nest a whole predicate and take more stack).
+    mutating func enterExpression(at token: PredicateToken, weight: Int = 1) throws {
+        expressionDepth += weight
         if expressionDepth > FetchPredicate.maximumExpressionNestingDepth {
             let limit = FetchPredicate.maximumExpressionNestingDepth
             throw PredicateErrors.error(
@@ -228,15 +230,16 @@ struct PredicateParser {
         switch token.kind {
         case .symbol(let s):
             if let op = PredicateKeywords.operatorSymbols[s] { advance(); return op }
+            if s == ":=" {
+                throw PredicateErrors.error(column: token.column, "assignments such as \"$x := value\" are not supported in predicates",
+                                            hint: "A predicate is a condition; give variables values by substitution instead.")
+            }
         case .word(let w):
             if let op = PredicateKeywords.operatorWords[w.uppercased()] { advance(); return op }
             if !PredicateKeywords.isReserved(w) {
                 let hint = PredicateErrors.suggestion(for: w, among: PredicateKeywords.operatorWordList, quoted: false).map { $0 + " " } ?? ""
                 throw PredicateErrors.error(column: token.column, "unknown operator \"\(w)\"", hint: hint + PredicateErrors.operatorHint)
             }
-        case .symbol(":="):
-            throw PredicateErrors.error(column: token.column, "assignments such as \"$x := value\" are not supported in predicates",
-                                        hint: "A predicate is a condition; give variables values by substitution instead.")
         default:
             break
         }
