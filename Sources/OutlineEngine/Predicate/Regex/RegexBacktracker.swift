@@ -1,31 +1,46 @@
 /// Whole-string matching by backtracking, for programs with backreferences, lookaround,
 /// atomic groups or possessive quantifiers. Choice points live on an explicit stack (no
 /// recursion on the text; lookaround and atomic bodies recurse only as deep as the pattern
-/// nests), and every instruction executed counts towards a step limit: a pattern that
-/// backtracks exponentially fails with ``PredicateRegexLimit/backtracking(_:)`` instead of
-/// running for ever or being taken for "no match".
+/// nests).
+///
+/// Without backreferences, what can still match from an instruction at a position does not
+/// depend on how it was reached, so each (instruction, position) is tried once per run
+/// (as RE2's bit-state backtracker does): matching takes polynomial time and only counts
+/// towards the work budget. With backreferences it does depend on the captures, and every
+/// instruction executed counts towards a step limit: a pattern that backtracks
+/// exponentially fails with ``PredicateRegexLimit/backtracking(_:)`` instead of running for
+/// ever or being taken for "no match".
 struct RegexBacktracker {
     private let program: RegexProgram
     private let subject: RegexSubject
     private let limit: Int
+    private let context: PredicateEvaluationContext
+    private let memoizes: Bool
     private(set) var steps = 0
+    /// For group k: the start and end of its last complete match (slots 2k, 2k+1), and
+    /// where its match in progress started (slot 2(n+1)+k), so that a backreference inside
+    /// a group being repeated sees the previous complete match, as in ICU.
     private var captures: [Int]
+    private let openStarts: Int
     private var marks: [Int]
     /// Changes to captures (slot ≥ 0) and marks (slot < 0: mark -slot-1) to undo on backtracking.
     private var undo: [(slot: Int, old: Int)] = []
 
-    init(_ program: RegexProgram, _ subject: RegexSubject, limit: Int) {
+    init(_ program: RegexProgram, _ subject: RegexSubject, limit: Int, context: PredicateEvaluationContext) {
         self.program = program
         self.subject = subject
-        self.limit = limit
-        captures = [Int](repeating: -1, count: 2 * (program.captureCount + 1))
+        self.context = context
+        memoizes = !program.instructions.contains { if case .backreference = $0 { true } else { false } }
+        self.limit = memoizes ? Int.max : limit
+        openStarts = 2 * (program.captureCount + 1)
+        captures = [Int](repeating: -1, count: 3 * (program.captureCount + 1))
         marks = [Int](repeating: -1, count: program.markCount)
     }
 
     static func matches(_ program: RegexProgram, _ subject: RegexSubject, limit: Int, context: PredicateEvaluationContext) throws -> Bool {
-        var machine = RegexBacktracker(program, subject, limit: limit)
+        var machine = RegexBacktracker(program, subject, limit: limit, context: context)
         let end = try machine.run(from: 0, at: 0, requiredEnd: nil, body: false)
-        try context.spend(machine.steps)
+        try context.spend(machine.steps % 4096)
         return end != nil
     }
 
@@ -54,14 +69,19 @@ struct RegexBacktracker {
         var stack: [(pc: Int, position: Int, undo: Int)] = []
         var pc = start
         var position = startPosition
+        var visited = RegexVisited(instructions: memoizes ? instructions.count : 0, positions: n + 1)
         while true {
             steps += 1
             if steps > limit { throw PredicateRegexLimit.backtracking(limit) }
+            if steps % 4096 == 0 { try context.spend(4096) }
             var failed = false
+            if memoizes && !visited.insert(pc, position) {
+                failed = true
+            } else {
             switch instructions[pc] {
-            case .scalar, .scalarCaseless, .any, .anyButTerminator, .set:
-                if subject.consumes(instructions[pc], at: position, sets: program.sets) {
-                    pc += 1
+            case .scalar, .scalarCaseless, .any, .anyButTerminator, .set, .folded:
+                if let next = subject.step(program, pc, at: position) {
+                    pc = next
                     position += 1
                 } else {
                     failed = true
@@ -74,13 +94,18 @@ struct RegexBacktracker {
             case .assert(let assertion):
                 if subject.holds(assertion, at: position) { pc += 1 } else { failed = true }
             case .save(let slot):
-                set(capture: slot, position)
+                if slot % 2 == 0 {
+                    set(capture: openStarts + slot / 2, position)
+                } else {
+                    set(capture: slot - 1, captures[openStarts + slot / 2])
+                    set(capture: slot, position)
+                }
                 pc += 1
             case .mark(let m):
                 set(mark: m, position)
                 pc += 1
-            case .progress(let m):
-                if marks[m] == position { failed = true } else { pc += 1 }
+            case .progress(let m, let exit):
+                pc = marks[m] == position ? exit : pc + 1
             case .backreference(let group, let caseless):
                 let (s, e) = (captures[2 * group], captures[2 * group + 1])
                 guard s >= 0, e >= s, position + (e - s) <= n else { failed = true; break }
@@ -120,6 +145,7 @@ struct RegexBacktracker {
                 if !body && position == n { return position }
                 failed = true
             }
+            }
             if failed {
                 guard let (nextPC, nextPosition, undoCount) = stack.popLast() else { return nil }
                 rollback(to: undoCount)
@@ -127,5 +153,31 @@ struct RegexBacktracker {
                 position = nextPosition
             }
         }
+    }
+}
+
+/// The (instruction, position) pairs a backtracking run has tried: a bitmap while it is
+/// small, a set of the pairs tried beyond that.
+struct RegexVisited {
+    private var bits: [UInt64]
+    private var pairs: Set<Int> = []
+    private let positions: Int
+    private let usesBits: Bool
+
+    init(instructions: Int, positions: Int) {
+        self.positions = positions
+        let (total, overflow) = instructions.multipliedReportingOverflow(by: positions)
+        usesBits = !overflow && total <= 1 << 24
+        bits = usesBits ? [UInt64](repeating: 0, count: (total + 63) / 64) : []
+    }
+
+    /// Records the pair; `false` when it was tried before.
+    mutating func insert(_ pc: Int, _ position: Int) -> Bool {
+        let key = pc * positions + position
+        guard usesBits else { return pairs.insert(key).inserted }
+        let (word, bit) = (key / 64, UInt64(1) << UInt64(key % 64))
+        if bits[word] & bit != 0 { return false }
+        bits[word] |= bit
+        return true
     }
 }

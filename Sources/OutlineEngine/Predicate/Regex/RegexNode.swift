@@ -32,7 +32,8 @@ indirect enum RegexNode: Sendable {
     var lengthRange: (min: Int, max: Int?) {
         switch self {
         case .empty, .assertion, .lookaround: return (0, 0)
-        case .scalar, .any, .set: return (1, 1)
+        case .scalar(_, let caseless): return caseless && RegexCase.fold(Self.scalarOf(self)).count > 1 ? (1, 3) : (1, 1)
+        case .any, .set: return (1, 1)
         case .grapheme, .backreference: return (1, nil)
         case .group(let node, _), .atomic(let node): return node.lengthRange
         case .concatenation(let nodes):
@@ -54,6 +55,11 @@ indirect enum RegexNode: Sendable {
             let high: Int? = max.flatMap { m in r.max.map { Self.multiply($0, m) } }
             return (Self.multiply(r.min, min), r.max == 0 ? 0 : high)
         }
+    }
+
+    private static func scalarOf(_ node: RegexNode) -> Unicode.Scalar {
+        if case .scalar(let c, _) = node { return c }
+        return " "
     }
 
     private static func add(_ a: Int, _ b: Int) -> Int { a.addingReportingOverflow(b).overflow ? Int.max : a + b }

@@ -120,9 +120,8 @@ extension RegexParser {
                 while let d = peekScalar(), d != "}" { name.unicodeScalars.append(d); advanceScalar() }
                 guard peekScalar() == "}" else { throw error("expected \"}\" to close \\\(c){", at: start) }
                 advanceScalar()
-            } else if let d = peekScalar() {
-                name.unicodeScalars.append(d)
-                advanceScalar()
+            } else {
+                throw error("expected \"{\" after \\\(c)", at: start, hint: "Name the property in braces, as in \\\(c){L} or \\\(c){Lu}.")
             }
             var negated = c == "P"
             if name.hasPrefix("^") { negated.toggle(); name.removeFirst() }

@@ -88,6 +88,8 @@ struct RegexParser {
                     index += 1
                 }
                 if peek() != nil { index += 2 }
+                // A quantifier after \E repeats the last quoted character.
+                if let last = items.popLast() { items.append(try parseQuantifier(last, start: index, flags: flags)) }
                 continue
             }
             let start = index

@@ -40,8 +40,8 @@ enum RegexPikeVM {
                 return current.elements.contains { if case .match = instructions[$0] { true } else { false } }
             }
             next.removeAll()
-            for pc in current.elements where subject.consumes(instructions[pc], at: position, sets: program.sets) {
-                close(pc + 1, at: position + 1, into: &next)
+            for pc in current.elements {
+                if let target = subject.step(program, pc, at: position) { close(target, at: position + 1, into: &next) }
             }
             if next.isEmpty { return false }
             swap(&current, &next)

@@ -8,6 +8,10 @@ struct RegexProgram: Sendable {
         case any
         case anyButTerminator(unixLines: Bool)
         case set(Int, caseless: Bool)
+        /// Part of a literal string matched ignoring case with full case folding (`ß` matches
+        /// `SS`, `ss` matches `ß`): the text scalar's folding must continue folded string `id`
+        /// at `offset`, and matching goes on that many instructions further.
+        case folded(Int, offset: Int)
         /// Continue at both; the first is preferred (greedy).
         case split(Int, Int)
         case jump(Int)
@@ -16,8 +20,9 @@ struct RegexProgram: Sendable {
         case save(Int)
         /// Record the position where a loop iteration starts (mark n) ...
         case mark(Int)
-        /// ... and fail if the iteration consumed nothing, so that empty loops end.
-        case progress(Int)
+        /// ... and leave the loop for `exit` if the iteration consumed nothing: an empty
+        /// iteration counts (with what it captured) but ends the loop, as in ICU and Perl.
+        case progress(Int, exit: Int)
         case backreference(Int, caseless: Bool)
         /// Run the body (the next instructions up to `end`) at this position without consuming.
         case lookaround(end: Int, ahead: Bool, negative: Bool, minLength: Int, maxLength: Int)
@@ -30,6 +35,7 @@ struct RegexProgram: Sendable {
 
     var instructions: [Instruction] = []
     var sets: [RegexCharacterSet] = []
+    var foldedStrings: [[Unicode.Scalar]] = []
     var captureCount = 0
     var markCount = 0
     /// Whether the program contains `\X` (matching needs the subject's grapheme boundaries).
@@ -54,7 +60,7 @@ struct RegexProgram: Sendable {
         func times(_ a: Int, _ b: Int) -> Int { a.multipliedReportingOverflow(by: b).overflow ? Int.max : a * b }
         switch node {
         case .empty: return 0
-        case .scalar, .any, .set, .assertion, .backreference: return 1
+        case .scalar, .any, .set, .assertion, .backreference: return 3
         case .grapheme: return 8
         case .concatenation(let nodes): return nodes.reduce(0) { add($0, size($1)) }
         case .alternation(let nodes): return nodes.reduce(0) { add(add($0, size($1)), 2) }
@@ -70,6 +76,10 @@ struct RegexProgram: Sendable {
         case .empty:
             break
         case .scalar(let c, let caseless):
+            if caseless && RegexCase.fold(c).count > 1 {
+                emitFolded([c])
+                return
+            }
             let variants = caseless ? RegexCase.variants(of: c) : []
             instructions.append(variants.isEmpty ? .scalar(c) : .scalarCaseless([c] + variants))
         case .any(let dotAll, let unixLines):
@@ -78,7 +88,18 @@ struct RegexProgram: Sendable {
             sets.append(set)
             instructions.append(.set(sets.count - 1, caseless: caseless))
         case .concatenation(let nodes):
-            for n in nodes { emit(n) }
+            // Runs of literals ignoring case match as strings, with full case folding, as ICU does.
+            var run: [Unicode.Scalar] = []
+            for n in nodes {
+                if case .scalar(let c, true) = n {
+                    run.append(c)
+                    continue
+                }
+                emitRun(run)
+                run = []
+                emit(n)
+            }
+            emitRun(run)
         case .alternation(let nodes):
             // split(A, next); A: first; jump end; next: split(B, ...) ...; last
             var jumps: [Int] = []
@@ -149,12 +170,25 @@ struct RegexProgram: Sendable {
                 instructions.append(.split(0, 0))
                 instructions.append(.mark(mark))
                 emit(body)
-                instructions.append(.progress(mark))
+                let check = instructions.count
+                instructions.append(.progress(mark, exit: 0))
                 instructions.append(.jump(loop))
                 let end = instructions.count
+                instructions[check] = .progress(mark, exit: end)
                 instructions[loop] = greedy ? .split(loop + 1, end) : .split(end, loop + 1)
             }
         }
+    }
+
+    private mutating func emitRun(_ run: [Unicode.Scalar]) {
+        if run.count > 1 { emitFolded(run) } else if let c = run.first { emit(.scalar(c, caseless: true)) }
+    }
+
+    /// A literal string matched ignoring case: one instruction per scalar of its folding.
+    private mutating func emitFolded(_ scalars: [Unicode.Scalar]) {
+        let folding = scalars.flatMap(RegexCase.fold)
+        foldedStrings.append(folding)
+        for offset in folding.indices { instructions.append(.folded(foldedStrings.count - 1, offset: offset)) }
     }
 
     private mutating func emitAtomic(_ body: RegexNode) {
@@ -222,6 +256,19 @@ final class RegexSubject {
         case .graphemeBoundary: return isGraphemeBoundary(position)
         case .notGraphemeBoundary: return !isGraphemeBoundary(position)
         }
+    }
+
+    /// Where matching goes on after instruction `pc` consumes the scalar at `position`; `nil`
+    /// when it does not match.
+    func step(_ program: RegexProgram, _ pc: Int, at position: Int) -> Int? {
+        guard case .folded(let id, let offset) = program.instructions[pc] else {
+            return consumes(program.instructions[pc], at: position, sets: program.sets) ? pc + 1 : nil
+        }
+        guard position < scalars.count else { return nil }
+        let folding = RegexCase.fold(scalars[position])
+        let target = program.foldedStrings[id]
+        guard offset + folding.count <= target.count, target[offset..<(offset + folding.count)].elementsEqual(folding) else { return nil }
+        return pc + folding.count
     }
 
     /// Whether consuming instruction `instruction` matches the scalar at `position`.
