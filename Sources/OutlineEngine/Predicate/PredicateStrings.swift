@@ -5,9 +5,10 @@ import Foundation
 /// Options work by folding both strings with Foundation's `folding(options:locale:)`
 /// (case folding for `[c]`, diacritic removal for `[d]`). Equality compares characters,
 /// which Swift does up to canonical equivalence; `CONTAINS`, `BEGINSWITH` and `ENDSWITH`
-/// compare the UTF-8 bytes of both strings in normalization form C, in linear time, and
-/// accept a match only where it starts and ends between characters (so `e` is not found in
-/// `é`, precomposed or not), as Foundation's non-literal search does.
+/// compare the UTF-8 bytes of both strings in normalization form D, in linear time, and
+/// reject a match followed by a combining mark (so `e` is not found in `é`, precomposed or
+/// not), as Foundation's non-literal search does; like it, they find a combining mark, an
+/// emoji inside a ZWJ sequence and `\n` inside `\r\n`.
 enum PredicateStrings {
     static func fold(_ s: String, _ options: FetchPredicate.Options) -> String {
         var folding: String.CompareOptions = []
@@ -16,10 +17,23 @@ enum PredicateStrings {
         return folding.isEmpty ? s : s.folding(options: folding, locale: nil)
     }
 
-    /// `s` folded under `options`, in normalization form C.
+    /// `s` folded under `options`, in normalization form D.
     static func normalized(_ s: String, _ options: FetchPredicate.Options) -> String {
         let folded = fold(s, options)
-        return folded.utf8.allSatisfy({ $0 < 0x80 }) ? folded : folded.precomposedStringWithCanonicalMapping
+        return folded.utf8.allSatisfy({ $0 < 0x80 }) ? folded : folded.decomposedStringWithCanonicalMapping
+    }
+
+    /// Whether the scalar that starts at byte `offset` of `bytes` (UTF-8) is a combining
+    /// mark, which a match may not stop in front of.
+    static func combiningMark(in bytes: [UInt8], at offset: Int) -> Bool {
+        guard offset < bytes.count, bytes[offset] >= 0x80 else { return false }
+        var end = offset + 1
+        while end < bytes.count, end - offset < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        guard let scalar = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     /// Foundation's `compare(_:options:)`.
@@ -60,57 +74,26 @@ struct PredicateNeedle: Sendable {
     func matches(_ haystack: String, _ op: FetchPredicate.Operator, context: PredicateEvaluationContext) throws -> Bool {
         guard !bytes.isEmpty else { return false }
         try context.spend(1 + haystack.utf8.count)
-        let folded = PredicateStrings.normalized(haystack, options)
-        let text = Array(folded.utf8)
+        let text = Array(PredicateStrings.normalized(haystack, options).utf8)
         let n = bytes.count
         guard text.count >= n else { return false }
-        var boundaries = CharacterBoundaries(folded, count: text.count)
         switch op {
         case .beginsWith:
-            return text[0..<n].elementsEqual(bytes) && boundaries.contains(n)
+            return text[0..<n].elementsEqual(bytes) && !PredicateStrings.combiningMark(in: text, at: n)
         case .endsWith:
-            return text[(text.count - n)...].elementsEqual(bytes) && boundaries.contains(text.count - n)
+            return text[(text.count - n)...].elementsEqual(bytes)
         default:
             var k = 0
             for (i, byte) in text.enumerated() {
                 while k > 0 && byte != bytes[k] { k = failure[k - 1] }
                 if byte == bytes[k] { k += 1 }
                 if k == n {
-                    if boundaries.contains(i + 1 - n) && boundaries.contains(i + 1) { return true }
+                    if !PredicateStrings.combiningMark(in: text, at: i + 1) { return true }
                     k = failure[k - 1]
                 }
             }
             return false
         }
-    }
-}
-
-/// The UTF-8 offsets of a string where characters (grapheme clusters) begin, found on first
-/// use in one pass.
-struct CharacterBoundaries {
-    private let string: String
-    private let count: Int
-    private var starts: [Bool]?
-
-    init(_ string: String, count: Int) {
-        self.string = string
-        self.count = count
-    }
-
-    /// Whether UTF-8 offset `offset` is between two characters (or at either end).
-    mutating func contains(_ offset: Int) -> Bool {
-        if offset <= 0 || offset >= count { return true }
-        if starts == nil {
-            var marks = [Bool](repeating: false, count: count + 1)
-            var position = 0
-            for character in string {
-                marks[position] = true
-                position += character.utf8.count
-            }
-            marks[count] = true
-            starts = marks
-        }
-        return starts?[offset] ?? true
     }
 }
 
