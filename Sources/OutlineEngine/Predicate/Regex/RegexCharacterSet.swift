@@ -41,16 +41,33 @@ indirect enum RegexCharacterSet: Sendable {
         .ranges(list.map { $0.value...$0.value })
     }
 
+    // The predefined sets are made on each use: a set held in a global would be reported as
+    // leaked by LeakSanitizer, which does not see the tagged pointers of indirect enums.
+
     /// ICU's `\w`: letters, marks, decimal digits, connector punctuation, ZWNJ and ZWJ.
-    static let word: RegexCharacterSet = .union([.property(.alphabetic), .property(.category([.nonspacingMark, .spacingMark, .enclosingMark])),
+    static var word: RegexCharacterSet { .union([.property(.alphabetic), .property(.category([.nonspacingMark, .spacingMark, .enclosingMark])),
                                                  .property(.category([.decimalNumber])), .property(.category([.connectorPunctuation])),
-                                                 .ranges([0x200C...0x200D])])
+                                                 .ranges([0x200C...0x200D])]) }
     /// `\d`.
-    static let digit: RegexCharacterSet = .property(.category([.decimalNumber]))
+    static var digit: RegexCharacterSet { .property(.category([.decimalNumber])) }
     /// `\s`.
-    static let space: RegexCharacterSet = .property(.whiteSpace)
+    static var space: RegexCharacterSet { .property(.whiteSpace) }
     /// `\h`: horizontal white space.
-    static let horizontalSpace: RegexCharacterSet = .union([.property(.category([.spaceSeparator])), .ranges([0x09...0x09])])
+    static var horizontalSpace: RegexCharacterSet { .union([.property(.category([.spaceSeparator])), .ranges([0x09...0x09])]) }
     /// `\v` and the line terminators of `.`, `^` and `$`.
-    static let lineTerminator: RegexCharacterSet = .ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
+    static var lineTerminator: RegexCharacterSet { .ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029]) }
+
+    /// Whether `c` is in ``word``, without making the set (for `\b` at every position).
+    static func isWord(_ c: Unicode.Scalar) -> Bool {
+        let p = c.properties
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
+        default: return p.isAlphabetic || c.value == 0x200C || c.value == 0x200D
+        }
+    }
+
+    /// Whether `c` is in ``lineTerminator``, without making the set.
+    static func isLineTerminator(_ c: Unicode.Scalar) -> Bool {
+        (0x0A...0x0D).contains(c.value) || c.value == 0x85 || c.value == 0x2028 || c.value == 0x2029
+    }
 }

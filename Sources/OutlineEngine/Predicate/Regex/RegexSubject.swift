@@ -26,7 +26,7 @@ final class RegexSubject {
     }
 
     private func isTerminator(_ c: Unicode.Scalar, unixLines: Bool) -> Bool {
-        unixLines ? c == "\n" : RegexCharacterSet.lineTerminator.contains(c)
+        unixLines ? c == "\n" : RegexCharacterSet.isLineTerminator(c)
     }
 
     /// Whether `assertion` holds at `position`.
@@ -48,8 +48,8 @@ final class RegexSubject {
             guard isTerminator(scalars[position], unixLines: unix) else { return false }
             return !(position > 0 && scalars[position - 1] == "\r" && scalars[position] == "\n")
         case .wordBoundary, .notWordBoundary:
-            let before = position > 0 && RegexCharacterSet.word.contains(scalars[position - 1])
-            let after = position < n && RegexCharacterSet.word.contains(scalars[position])
+            let before = position > 0 && RegexCharacterSet.isWord(scalars[position - 1])
+            let after = position < n && RegexCharacterSet.isWord(scalars[position])
             return (before != after) == (assertion == .wordBoundary)
         case .graphemeBoundary: return isGraphemeBoundary(position)
         case .notGraphemeBoundary: return !isGraphemeBoundary(position)
