@@ -43,7 +43,12 @@ enum PredicateStack {
             thread.stackSize = size
             thread.start()
             done.wait()
-            guard let result = box.result else { preconditionFailure("the predicate thread ended without a result") }
+            // Taken out, so that the thread, which may outlive this call while it ends, holds
+            // nothing; and waited for, so that its memory is given back before this returns.
+            let result = box.result
+            box.result = nil
+            while !thread.isFinished { usleep(20) }
+            guard let result else { preconditionFailure("the predicate thread ended without a result") }
             return try result.get()
         }
     }
