@@ -41,10 +41,10 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
         return overflow ? Int.max : 100_000_000.addingReportingOverflow(perObject).partialValue
     }
 
-    /// The steps one `MATCHES` test may take with a pattern that needs backtracking
-    /// (backreferences, lookaround, atomic groups, possessive quantifiers) before it fails
-    /// with an error: 1,000,000. Other patterns are matched in linear time and only count
-    /// towards the work limit.
+    /// The steps one `MATCHES` test may take with a pattern that has backreferences before it
+    /// fails with an error: 1,000,000. Other patterns are matched in polynomial time (linear
+    /// without lookaround, atomic groups and possessive quantifiers) and only count towards
+    /// the work limit.
     public static let backtrackingStepLimit = 1_000_000
 
     /// Whether `object` satisfies the predicate, reading `graph` through ``ObjectGraphReading``.

@@ -2,9 +2,10 @@
 /// semantics (see ``RegexParser`` for what is supported).
 ///
 /// Patterns without backreferences, lookaround, atomic groups and possessive quantifiers
-/// run on ``RegexPikeVM`` in O(n·m) time; the others run on ``RegexBacktracker`` with at
-/// most ``BoundPredicate/backtrackingStepLimit`` steps per test. `[c]` matches ignoring case;
-/// `[d]` removes diacritics from the pattern and the text first.
+/// run on ``RegexPikeVM`` in O(n·m) time; the others run on ``RegexBacktracker``, which tries
+/// each instruction at each position once unless the pattern has backreferences, and then
+/// takes at most ``BoundPredicate/backtrackingStepLimit`` steps per test. `[c]` matches
+/// ignoring case; `[d]` removes diacritics from the pattern and the text first.
 struct PredicateRegex: Sendable {
     /// The pattern as written.
     let source: String
