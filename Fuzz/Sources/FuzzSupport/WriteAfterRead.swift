@@ -11,7 +11,7 @@ import OutlineStorage
 public enum WriteAfterRead {
     public static func check(_ store: PersistentStore, _ what: String) {
         saveAndReadBack(store, what)
-        guard let entity = store.schema.entities.indices.first(where: { !store.schema.entities[$0].isAbstract }),
+        guard let entity = store.schema.entityIndices.first(where: { !store.schema.entities[$0.rawValue].isAbstract }),
               (try? store.context.insert(entity: entity)) != nil else { return }
         saveAndReadBack(store, what + " with one more object")
     }
