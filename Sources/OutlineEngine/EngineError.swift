@@ -28,6 +28,8 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let cancelled = Code(rawValue: "cancelled")
         /// The data violates an invariant of the graph (inverse mismatch, cycle, ...).
         public static let inconsistentGraph = Code(rawValue: "inconsistentGraph")
+        /// An undo history that does not fit the objects it was given to (see ``UndoHistory``).
+        public static let historyMismatch = Code(rawValue: "historyMismatch")
     }
 
     public var code: Code

@@ -9,7 +9,7 @@ enum Change {
     case killed(ManagedObject)
     case attribute(ManagedObject, AttributeIndex, old: Value?)
     case toOne(ManagedObject, RelationshipIndex, old: ManagedObject?)
-    case memberInserted(ManagedObject, RelationshipIndex, index: Int)
+    case memberInserted(ManagedObject, RelationshipIndex, index: Int, member: ManagedObject)
     case memberRemoved(ManagedObject, RelationshipIndex, index: Int, member: ManagedObject)
     case membersReplaced(ManagedObject, RelationshipIndex, old: [ManagedObject])
 
@@ -17,7 +17,7 @@ enum Change {
     var object: ManagedObject {
         switch self {
         case .revived(let o), .killed(let o): o
-        case .attribute(let o, _, _), .toOne(let o, _, _), .memberInserted(let o, _, _),
+        case .attribute(let o, _, _), .toOne(let o, _, _), .memberInserted(let o, _, _, _),
              .memberRemoved(let o, _, _, _), .membersReplaced(let o, _, _): o
         }
     }

@@ -39,7 +39,7 @@ extension EditingContext {
 
     func primitiveInsertMember(_ object: ManagedObject, _ relationship: RelationshipIndex, _ member: ManagedObject, at index: Int) {
         graph.insertRelated(object, relationship, member, at: index)
-        record(.memberInserted(object, relationship, index: index))
+        record(.memberInserted(object, relationship, index: index, member: member))
     }
 
     func primitiveRemoveMember(_ object: ManagedObject, _ relationship: RelationshipIndex, at index: Int) {
@@ -60,7 +60,7 @@ extension EditingContext {
         case .killed(let o): primitiveRevive(o)
         case .attribute(let o, let a, let old): primitiveSetAttribute(o, a, old)
         case .toOne(let o, let r, let old): primitiveSetToOne(o, r, old)
-        case .memberInserted(let o, let r, let index): primitiveRemoveMember(o, r, at: index)
+        case .memberInserted(let o, let r, let index, _): primitiveRemoveMember(o, r, at: index)
         case .memberRemoved(let o, let r, let index, let member): primitiveInsertMember(o, r, member, at: index)
         case .membersReplaced(let o, let r, let old): primitiveReplaceMembers(o, r, old)
         }
