@@ -29,6 +29,11 @@ public enum BinaryStore {
     /// - Parameter level: zlib level, 0 (stored) to 9 (smallest); see ``defaultCompressionLevel``.
     /// - Complexity: O(n) in the objects and bytes of the graph; deflate dominates.
     public static func write(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
+        try write(graph, metadata: metadata, level: level, history: nil)
+    }
+
+    /// ``write(_:metadata:level:)`` with an undo history in its own body section (then minor version 1).
+    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int, history: HistoryPayload?) throws -> [UInt8] {
         precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)
@@ -36,7 +41,7 @@ public enum BinaryStore {
             throw StorageError(.limitExceeded, at: "entity \(schema.entities[entity].name)",
                                "\(encoder.rowCount(entity)) objects are more than a document can hold (\(BinaryFormat.maximumRows))")
         }
-        let body = encoder.encode()
+        let body = encoder.encode(history: history)
         let compressed = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level) }
 
         let hashes = schema.entityVersionHashes
@@ -49,6 +54,7 @@ public enum BinaryStore {
             objectCounts: schema.entityIndices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
             custom: metadata.isSchemaDerived
                 ? metadata.custom + [(StoreMetadata.derivedModelKey, XMLMetadataMapping.sourceHashes(metadata))] : metadata.custom)
+        if history != nil { header.minorVersion = BinaryFormat.historyMinorVersion }
         let headerBytes = header.encoded()
         var file = [UInt8]()
         file.reserveCapacity(headerBytes.count + header.storedBodySize)
@@ -71,14 +77,22 @@ public enum BinaryStore {
     ///   (naming the entities whose hashes differ), or the model reader's errors for the embedded model.
     public static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
                             limits: Limits = .default) throws -> (ObjectGraph, StoreMetadata) {
+        let (graph, metadata, _) = try readDocument(bytes, schema: schema, file: file, limits: limits)
+        return (graph, metadata)
+    }
+
+    /// ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``, with the undo history
+    /// section when the document has one (not decoded).
+    static func readDocument(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
+                             limits: Limits) throws -> (ObjectGraph, StoreMetadata, StoredHistory?) {
         let header = try BinaryHeader.read(bytes, file: file, limits: limits)
         let embedded = try embeddedSchema(header, file: file)
         let model = schema ?? embedded
         try checkHashes(header, against: model, file: file, embedded: schema == nil)
-        let graph = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body, buffer in
+        let (graph, history) = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body, buffer in
             try BodyDecoder.decode(body, schema: model, header: header, file: file, releasing: buffer)
         }
-        return (graph, metadata(header, schema: embedded))
+        return (graph, metadata(header, schema: embedded), history)
     }
 
     /// Decodes a binary document held in `data`; see ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``.
