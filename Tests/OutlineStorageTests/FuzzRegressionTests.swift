@@ -43,6 +43,8 @@ import OutlineStorage
         Self.readsOrFailsCleanly(name) { _ = try bytes.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name) } }
         Self.readsOrFailsCleanly(name) {
             let store = try PersistentStore.load(bytes, name: name)
+            // A kept undo history is taken over or refused with a StorageError, never a crash.
+            if case .unusable(let error) = store.restoreHistory() { #expect(!error.message.isEmpty) }
             // What loads must read back once written.
             let written = try BinaryStore.write(store.context.graph, metadata: store.metadata, level: 0)
             #expect(throws: Never.self) { try BinaryStore.read(written, schema: store.schema, file: "rewritten.outline") }
@@ -57,6 +59,7 @@ import OutlineStorage
         for schema in [nil, nestedList] {
             Self.readsOrFailsCleanly(name) {
                 let store = try PersistentStore.load(bytes, schema: schema, name: name)
+                if case .unusable(let error) = store.restoreHistory() { #expect(!error.message.isEmpty) }
                 // What loads must read back once written (with the schema's own version hashes:
                 // a model derived from the file need not match the file's).
                 var metadata = store.metadata

@@ -193,4 +193,17 @@ import OutlineTestSupport
         #expect(error.hint == HistoryCoding.damagedHint)
         #expect(!store.context.canUndo)
     }
+
+    @Test func theHistoryFixtureIsTakenOverAndUndoes() throws {
+        let store = try PersistentStore.load(try BinaryFixtures.bytes("with-history.outline"), name: "with-history.outline")
+        #expect(store.restoreHistory() == .restored)
+        #expect(store.context.undoStepNames.count == 2 && store.context.redoStepNames == ["Add item"])
+        let before = GraphState(store.context.graph)
+        store.context.undo()
+        store.context.undo()
+        #expect(store.context.graph.count(ofEntity: 0) == 12)
+        store.context.redo()
+        store.context.redo()
+        #expect(GraphState(store.context.graph) == before)
+    }
 }

@@ -6,7 +6,9 @@ import OutlineStorage
 // Binary documents (`Docs/BinaryFormat.md`) through `PersistentStore.load`, the entry point of
 // `outline` and `OutlineDocument`: each input as it is, then resealed (checksums recomputed) so
 // mutations get past the CRCs, and the header alone through `BinaryStore.readMetadata`. A
-// document that loads is written again and must read back.
+// document that loads is written again and must read back. Its undo history (the body's
+// history section, `Docs/UndoHistory.md`) is decoded and checked against the objects; one that
+// is taken over must be taken over again once written.
 //
 // With OUTLINE_FUZZ_STORED_SEEDS=DIR, every document in DIR that loads is first written beside
 // itself at compression level 0 (`stored-NAME`): stored zlib blocks hold the body's bytes as
@@ -19,11 +21,17 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     Expect.moduleErrorsOnly("PersistentStore.load") {
         let store = try PersistentStore.load([UInt8](bytes), name: "fuzz.outline")
         guard store.format == .binary else { return }
-        let written = try BinaryStore.write(store.context.graph, metadata: store.metadata, level: 0)
+        let history = store.restoreHistory()
+        store.options.compressionLevel = 0
+        let written = try store.encoded()
+        let reread: PersistentStore
         do {
-            _ = try BinaryStore.read(written, schema: store.schema, file: "rewritten.outline")
+            reread = try PersistentStore.load(written, schema: store.schema, name: "rewritten.outline")
         } catch {
             fatalError("a document that loads does not read back once written: \(error)")
+        }
+        if history == .restored, reread.restoreHistory() != .restored {
+            fatalError("an undo history that was taken over is not once written: \(reread.historyStatus)")
         }
     }
 }

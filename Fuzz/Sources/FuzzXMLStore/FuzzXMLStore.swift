@@ -6,12 +6,15 @@ import OutlineStorage
 // Core Data XML stores through `PersistentStore.load`, the entry point of `outline` and
 // `OutlineDocument`: without a model (the embedded one, or one derived from the file) and with
 // the nested-list model most fixtures use; and the metadata alone through `XMLStore.readMetadata`.
-// A store that loads is written again and must read back.
+// A store that loads is written again and must read back; its undo history (the metadata key
+// `OutlineUndoHistory`) is decoded and checked against the objects.
 
 func load(_ bytes: [UInt8], schema: Schema?) {
     Expect.moduleErrorsOnly("PersistentStore.load") {
         let store = try PersistentStore.load(bytes, schema: schema, name: "fuzz.xml")
         guard store.format == .xml else { return }
+        // The undo history under the metadata key is decoded and checked only when asked for.
+        _ = store.restoreHistory()
         // As the store's save does, but with the schema's own hashes: a store read with a model
         // derived from the file keeps the file's hashes, which that model need not match.
         var metadata = store.metadata

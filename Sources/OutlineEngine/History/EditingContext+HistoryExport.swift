@@ -4,6 +4,10 @@ extension EditingContext {
     public var undoStepCount: Int { undoStack.count }
     /// The number of steps ``redo()`` can make again.
     public var redoStepCount: Int { redoStack.count }
+    /// The names of the steps ``undo()`` can take back, oldest first (the last is undone first).
+    public var undoStepNames: [String?] { undoStack.map(\.name) }
+    /// The names of the steps ``redo()`` can make again, in the order redo takes them.
+    public var redoStepNames: [String?] { redoStack.reversed().map(\.name) }
 
     /// This context's undo and redo steps in stable terms (see ``UndoHistory``), for a document
     /// to keep beside its objects.

@@ -130,7 +130,8 @@ extension PersistentStore {
     func historyPayload() -> (payload: HistoryPayload, leftOut: Int)? {
         if historyState.keeps {
             let history = context.exportUndoHistory(limit: historyState.stepLimit)
-            guard !history.isEmpty else { return nil }
+            // A history without steps is written only to remember a step limit of its own.
+            guard !history.isEmpty || historyState.stepLimit != HistoryLimits.defaultSteps else { return nil }
             let (bytes, leftOut) = HistoryCoding.encode(history, stepLimit: historyState.stepLimit)
             let expected = min(context.undoStepCount + context.redoStepCount, historyState.stepLimit)
             return (HistoryPayload(bytes: bytes, fillsDigest: true), expected - history.count + leftOut)
