@@ -36,9 +36,13 @@ extension OutlineFile {
         if store.keepsHistory, let notice = historyNotice { notices.append(notice) }
         historyNotice = nil
         let leftOut = store.historyStepsLeftOut
-        if store.keepsHistory && leftOut > 0 {
+        let limit = "\(HistoryLimits.maximumBytes >> 20) MiB"
+        if store.keepsHistory && leftOut >= min(store.context.undoStepCount, store.historyStepLimit) && leftOut > 0 {
+            notices.append("This change is too large for the undo history, which keeps at most \(limit) "
+                           + "(a step that removes items keeps all of them): it cannot be undone, nor can the changes before it.")
+        } else if store.keepsHistory && leftOut > 0 {
             notices.append("The undo history left out its \(leftOut) oldest \(leftOut == 1 ? "step" : "steps") to stay within "
-                           + "\(HistoryLimits.maximumBytes >> 20) MiB (a step that removes many items keeps all of them).")
+                           + "\(limit) (a step that removes items keeps all of them).")
         }
         return notices.isEmpty ? nil : notices.joined(separator: " ")
     }
