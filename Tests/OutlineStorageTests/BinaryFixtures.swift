@@ -39,7 +39,7 @@ enum BinaryFixtures {
         var metadata = StoreMetadata(format: .binary, uuid: uuid)
         metadata[custom: "author"] = .string("fixtures")
         let history = HistoryCoding.encode(context.exportUndoHistory(), stepLimit: HistoryLimits.defaultSteps).bytes
-        return try StoreCodec.write(context.graph, metadata: metadata, format: .binary, level: 6,
+        return try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: .binary, level: 6, file: nil,
                                     history: HistoryPayload(bytes: history, fillsDigest: true))
     }
 

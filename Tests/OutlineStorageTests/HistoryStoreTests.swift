@@ -140,7 +140,7 @@ import OutlineTestSupport
         }
         let item = try #require(first.context.object(with: ObjectID(105)))
         try first.context.setValue(.string("elsewhere"), forKey: "note", of: item)
-        let forged = try StoreCodec.write(first.context.graph, metadata: first.metadata, format: .binary, level: 1,
+        let forged = try StoreCodec.write(first.context.graph.snapshot(), metadata: first.metadata, format: .binary, level: 1, file: nil,
                                           history: HistoryPayload(bytes: payload, fillsDigest: false))
         guard case .unusable(let error) = try PersistentStore.load(forged).restoreHistory() else {
             Issue.record("a history of other objects was restored")
@@ -180,8 +180,8 @@ import OutlineTestSupport
         try base.context.delete(base["A"])
         let payload = HistoryCoding.encode(base.context.exportUndoHistory(), stepLimit: 100).bytes
         let damaged = Array(payload.dropLast(3))
-        let bytes = try StoreCodec.write(base.context.graph, metadata: StoreMetadata(format: format, embeddedSchema: base.context.schema),
-                                         format: format, level: 1, history: HistoryPayload(bytes: damaged, fillsDigest: true))
+        let bytes = try StoreCodec.write(base.context.graph.snapshot(), metadata: StoreMetadata(format: format, embeddedSchema: base.context.schema),
+                                         format: format, level: 1, file: nil, history: HistoryPayload(bytes: damaged, fillsDigest: true))
         let store = try PersistentStore.load(bytes, name: "notes.outline")
         #expect(GraphState(store.context.graph) == GraphState(base.context.graph))
         guard case .unusable(let error) = store.restoreHistory() else {

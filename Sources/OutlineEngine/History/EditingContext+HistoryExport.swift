@@ -51,18 +51,19 @@ extension EditingContext {
     }
 
     /// Joins the last `count` undo steps into one, so that they are undone together: what one
-    /// command did in several edits becomes one step. The steps should all be made since the
-    /// last save.
+    /// command did in several edits becomes one step.
     ///
     /// - Parameter name: the joined step's name; nil keeps the name of the first of them.
     public func mergeLastUndoSteps(_ count: Int, named name: String? = nil) {
         precondition(groupDepth == 0, "mergeLastUndoSteps(_:named:) inside an open undo group")
         precondition(count >= 0 && count <= undoStack.count, "mergeLastUndoSteps(\(count)) with \(undoStack.count) steps")
         guard count > 1 else { return }
-        let joined = undoStack.suffix(count)
+        let joined = Array(undoStack.suffix(count))
         undoStack.removeLast(count)
-        undoStack.append(UndoGroup(name: name ?? joined.first?.name, changes: joined.flatMap(\.changes)))
-        changeCount -= count - 1
+        // From the state before the first to the state after the last; the first's epoch says
+        // whether the state before it is still the one undo comes back to.
+        undoStack.append(UndoGroup(name: name ?? joined[0].name, changes: joined.flatMap(\.changes),
+                                   start: joined[0].start, end: joined[count - 1].end, epoch: joined[0].epoch))
     }
 }
 
@@ -94,7 +95,7 @@ private struct HistoryDescriber {
             case .attribute(let object, let a, let old):
                 guard !info.attributes[a].isTransient else { continue }
                 changes.append(.attribute(id(object), info.attributes[a].name, old: old))
-            case .toOne(let object, let r, let old):
+            case .toOne(let object, let r, let old, _):
                 guard !info.relationships[r].isTransient else { continue }
                 if let old, !isKnown(old) { return nil }
                 changes.append(.toOne(id(object), info.relationships[r].name, old: old.map(id)))
@@ -106,7 +107,7 @@ private struct HistoryDescriber {
                 guard !info.relationships[r].isTransient else { continue }
                 guard isKnown(member) else { return nil }
                 changes.append(.memberRemoved(id(object), info.relationships[r].name, index: index, member: id(member)))
-            case .membersReplaced(let object, let r, let old):
+            case .membersReplaced(let object, let r, let old, _):
                 guard !info.relationships[r].isTransient else { continue }
                 guard old.allSatisfy(isKnown) else { return nil }
                 changes.append(.membersReplaced(id(object), info.relationships[r].name, old: old.map(id)))

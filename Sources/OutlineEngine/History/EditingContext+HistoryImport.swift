@@ -35,6 +35,29 @@ extension EditingContext {
         markSaved()
         undoStack = rehearsed.undo
         redoStack = rehearsed.redo
+        numberStates()
+    }
+
+    /// Gives the taken-over steps the states of a timeline that ends, for the undo steps, at
+    /// the current (saved) state: undo step i leads from state i-1 to state i, redo steps lead
+    /// back from the state they make to the one before it, so undoing and redoing back to the
+    /// saved state reports no changes.
+    private func numberStates() {
+        var states = [UInt64](repeating: 0, count: undoStack.count + redoStack.count + 1)
+        for i in states.indices where i != undoStack.count { states[i] = newStateID() }
+        states[undoStack.count] = stateID
+        for i in undoStack.indices {
+            undoStack[i].start = states[i]
+            undoStack[i].end = states[i + 1]
+            undoStack[i].epoch = epoch
+        }
+        // The redo stack's last step is redone first: it makes the state after the current one.
+        for (offset, i) in redoStack.indices.reversed().enumerated() {
+            let made = undoStack.count + offset + 1
+            redoStack[i].start = states[made]
+            redoStack[i].end = states[made - 1]
+            redoStack[i].epoch = epoch
+        }
     }
 }
 
@@ -156,7 +179,8 @@ struct HistoryResolver {
             let object = try object(id)
             let info = context.entity(of: object)
             let r = try relationship(name, of: info, toMany: false, location: "\(id)")
-            return .toOne(object, r, old: try old.map { try target($0, of: info, r, location: "\(id).\(name)") })
+            // What it became is known only once the step is taken; the rehearsal records it.
+            return .toOne(object, r, old: try old.map { try target($0, of: info, r, location: "\(id).\(name)") }, new: nil)
         case .memberInserted(let id, let name, let index, let member):
             let (object, r, resolved) = try membership(id, name, index, member)
             return .memberInserted(object, r, index: index, member: resolved)
@@ -167,7 +191,7 @@ struct HistoryResolver {
             let object = try object(id)
             let info = context.entity(of: object)
             let r = try relationship(name, of: info, toMany: true, location: "\(id)")
-            return .membersReplaced(object, r, old: try old.map { try target($0, of: info, r, location: "\(id).\(name)") })
+            return .membersReplaced(object, r, old: try old.map { try target($0, of: info, r, location: "\(id).\(name)") }, new: [])
         }
     }
 

@@ -84,7 +84,7 @@ extension EditingContext {
         }
         guard graph.contains(object) else { return "\(name(object)) does not exist at this step" }
         switch change {
-        case .toOne(_, let r, let old):
+        case .toOne(_, let r, let old, _):
             if let current = graph.relatedObject(of: object, r) { touched.insert(current) }
             if let old {
                 guard graph.contains(old) else { return "\(name(object, r)) would point at \(name(old)), which does not exist" }
@@ -102,7 +102,7 @@ extension EditingContext {
             guard graph.contains(member) else { return "\(name(member)) does not exist to go back into \(name(object, r))" }
             guard !members.contains(member) else { return "\(name(object, r)) already holds \(name(member))" }
             touched.insert(member)
-        case .membersReplaced(_, let r, let old):
+        case .membersReplaced(_, let r, let old, _):
             touched.formUnion(graph.relatedObjects(of: object, r))
             guard Set(old).count == old.count else { return "\(name(object, r)) would list an object twice" }
             if let missing = old.first(where: { !graph.contains($0) }) {

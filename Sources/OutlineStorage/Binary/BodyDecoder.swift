@@ -59,7 +59,7 @@ struct BodyDecoder {
             return (try decoder.loader.finish(), history)
         } catch let error as EngineError {
             throw StorageError(.corrupt, file: file, at: error.location, error.message,
-                               hint: "The file is damaged; restore it from \(file).bak.", underlying: error)
+                               hint: "The file is damaged; \(BackupAdvice.restore(file)).", underlying: error)
         }
     }
 
@@ -186,9 +186,9 @@ struct BodyDecoder {
         for r in info.relationshipIndices where !linked[r] {
             var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
             if column.isToMany {
-                column.many = [[ManagedObject]](repeating: [], count: n)
+                column.many = PagedArray(repeating: [], count: n)
             } else {
-                column.single = [UInt64](repeating: RelationshipColumn.none, count: n)
+                column.single = PagedArray(repeating: RelationshipColumn.none, count: n)
             }
             loader.withTable(entity) { $0.relationships[r] = column }
         }
@@ -210,7 +210,7 @@ struct BodyDecoder {
     }
 
     /// An element of both ascending arrays, if any.
-    static func sharedElement(_ a: [UInt64], _ b: [UInt64]) -> UInt64? {
+    static func sharedElement<Ids: RandomAccessCollection<UInt64>>(_ a: Ids, _ b: Ids) -> UInt64? where Ids.Index == Int {
         var i = 0, j = 0
         while i < a.count && j < b.count {
             if a[i] == b[j] { return a[i] }

@@ -7,20 +7,27 @@ import OutlineEngine
 /// are dropped with them. Only one side of each inverse pair is written (see
 /// ``BodyEncoder/storesRelationship(_:_:in:)``); the reader derives the other.
 struct BodyEncoder {
-    let graph: ObjectGraph
+    let graph: GraphSnapshot
     var schema: Schema { graph.schema }
     /// Per entity: the rows written, in order; `nil` when every row is live and rows are in id order.
     private var order: [[Int]?] = []
     /// Per entity: old row -> new row (-1 for dropped rows); empty when `order` is nil.
     private var newRows: [[Int]] = []
 
-    init(graph: ObjectGraph) {
+    init(graph: GraphSnapshot) {
         self.graph = graph
         for table in graph.tables {
             var sorted = true
-            for i in table.ids.indices.dropFirst() where table.ids[i - 1] >= table.ids[i] {
-                sorted = false
-                break
+            var previous: UInt64?
+            table.ids.forEachPage { _, ids in
+                guard sorted else { return }
+                for id in ids {
+                    if let previous, previous >= id {
+                        sorted = false
+                        return
+                    }
+                    previous = id
+                }
             }
             if sorted && table.liveCount == table.rowCount {
                 order.append(nil)
@@ -101,7 +108,7 @@ struct BodyEncoder {
         var size = 64
         for table in graph.tables {
             size += 32 + table.rowCount * (5 + 9 * table.attributes.count + 4 * table.relationships.count)
-            for column in table.attributes where column.storage == .bytes { size += column.bytes.arena.count }
+            for column in table.attributes where column.storage == .bytes { size += column.bytes.byteCount }
         }
         return size
     }
@@ -113,11 +120,17 @@ struct BodyEncoder {
         let info = schema.infos[entity]
         var previous: UInt64 = 0
         var first = true
-        for row in rows {
-            let id = table.ids[row]
+        func write(_ id: UInt64) {
             w.writeVarint(first ? id : id - previous - 1)
             previous = id
             first = false
+        }
+        if let range = rows as? Range<Int> {
+            table.ids.forEachPiece(in: range) { _, ids in
+                for id in ids { write(id) }
+            }
+        } else {
+            for row in rows { write(table.ids[row]) }
         }
         let attributes = info.storedAttributeIndices
         w.writeVarint(attributes.count)

@@ -19,7 +19,7 @@ enum StateDigest {
     /// The digest of `graph`'s live objects.
     ///
     /// - Complexity: O(n) in the objects and their values.
-    static func of(_ graph: ObjectGraph) -> [UInt8] {
+    static func of(_ graph: GraphSnapshot) -> [UInt8] {
         BodyEncoder(graph: graph).objectsPayload().withUnsafeBytes { of(objectsSection: $0) }
     }
 }

@@ -90,7 +90,7 @@ extension PersistentStore {
             case .xml(let value):
                 let payload = try XMLHistoryForm.record(from: value, file: file)
                 record = try payload.withUnsafeBytes { try HistoryCoding.decode($0, file: file) }
-                current = StateDigest.of(context.graph)
+                current = StateDigest.of(context.graph.snapshot())
             }
             historyState.stepLimit = record.stepLimit
             guard record.stateDigest == current else {

@@ -6,8 +6,9 @@ extension PersistentStore {
     ///
     /// A document without a file keeps the bytes in ``savedBytes``.
     /// - Throws: ``StorageError`` `validationFailed` (with the engine's issues in `underlying`)
-    ///   before anything is written; `unwritable` when the file cannot be written, in which
-    ///   case the file on disk is unchanged.
+    ///   or `limitExceeded` (a value no reader would accept, see ``StoreLimits``) before
+    ///   anything is written; `unwritable` when the file cannot be written, in which case the
+    ///   file on disk is unchanged.
     public func save() throws {
         try performSave(to: path, format: format)
     }
@@ -21,8 +22,8 @@ extension PersistentStore {
     /// The document encoded in `format` (its own when nil), as a save would write it; nothing
     /// is validated or marked saved.
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
-        try StoreCodec.write(context.graph, metadata: metadata, format: format ?? self.format, level: options.compressionLevel,
-                             history: historyPayload()?.payload)
+        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel,
+                             file: path, history: historyPayload()?.payload)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
@@ -38,8 +39,8 @@ extension PersistentStore {
                                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
         let history = historyPayload()
-        var saved = try StoreCodec.withEncoded(context.graph, metadata: metadata, format: format,
-                                               level: options.compressionLevel, history: history?.payload) { bytes in
+        var saved = try StoreCodec.withEncoded(context.graph.snapshot(), metadata: metadata, format: format,
+                                               level: options.compressionLevel, file: path, history: history?.payload) { bytes in
             if let path {
                 try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)
                 fingerprint = try FileFingerprint.of(path, file: path)

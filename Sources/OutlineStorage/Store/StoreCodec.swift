@@ -6,7 +6,7 @@ import OutlineEngine
 enum StoreCodec {
     /// Reads a whole document; its undo history, when it keeps one, is returned undecoded.
     static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
-                     limits: BinaryStore.Limits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
+                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
         switch DocumentFormat.detect(bytes) {
         case .binary:
             let (graph, metadata, history) = try BinaryStore.readDocument(bytes, schema: schema, file: file, limits: limits)
@@ -21,21 +21,30 @@ enum StoreCodec {
         }
     }
 
-    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
                       history: HistoryPayload? = nil) throws -> [UInt8] {
-        try withEncoded(graph, metadata: metadata, format: format, level: level, history: history) { [UInt8]($0) }
+        try withEncoded(graph, metadata: metadata, format: format, level: level, file: file, history: history) { [UInt8]($0) }
     }
 
-    /// Encodes `graph` and calls `body` with the bytes, without copying them first (an XML
-    /// store of a million items is 600 MB; a copy would cost as much as writing it).
+    /// Checks `graph` and `metadata` against the ``StoreLimits`` every reader keeps, encodes
+    /// them and calls `body` with the bytes, without copying them first (an XML store of a
+    /// million items is 600 MB; a copy would cost as much as writing it).
     ///
-    /// - Parameter history: an encoded undo history to keep in the document; binary documents
-    ///   hold it in a body section, XML stores under ``StoreMetadata/undoHistoryKey``.
-    static func withEncoded<R>(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+    /// - Parameters:
+    ///   - file: how a refusal names the document.
+    ///   - history: an encoded undo history to keep in the document; binary documents hold it
+    ///     in a body section, XML stores under ``StoreMetadata/undoHistoryKey``.
+    static func withEncoded<R>(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
                                history: HistoryPayload? = nil, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try StoreLimits.check(graph, metadata: metadata, file: file)
         switch format {
         case .binary:
-            return try BinaryStore.write(graph, metadata: metadata, level: level, history: history).withUnsafeBytes(body)
+            do {
+                return try BinaryStore.encode(graph, metadata: metadata, level: level, history: history).withUnsafeBytes(body)
+            } catch var error as StorageError where error.file == nil {
+                error.file = file
+                throw error
+            }
         case .xml:
             // Every document carries its model, Apple's files too once we save them.
             var metadata = metadata
@@ -49,33 +58,35 @@ enum StoreCodec {
     }
 
     /// The metadata of a document held in `raw`, as written by ``write(_:metadata:format:level:)``.
-    static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
+    static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: StoreLimits) throws -> StoreMetadata {
         switch format {
         case .binary: try BinaryStore.readMetadata(raw, file: file, limits: limits)
         case .xml: try XMLStore.readMetadata(raw, file: file)
         }
     }
 
-    /// The metadata of the document at `path`, reading only as much of the file as it needs.
-    static func readMetadata(_ path: String, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
-        var prefix = try FileReader.readPrefix(path, count: 64 << 10, file: file)
+    /// The metadata of the document in `file`, reading only as much of it as it needs: the
+    /// header of a binary document, the start of an XML store up to its `</databaseInfo>`.
+    static func readMetadata(_ file: DocumentFile, limits: StoreLimits) throws -> StoreMetadata {
+        let name = file.path
+        var prefix = try file.prefix(64 << 10)
         switch prefix.withUnsafeBytes({ DocumentFormat.detect($0) }) {
         case .binary:
             if let size = prefix.withUnsafeBytes({ BinaryStore.headerSize(prefix: $0) }),
                size > prefix.count, size <= limits.maximumHeaderSize + BinaryStore.preludeSize {
-                prefix = try FileReader.readPrefix(path, count: size, file: file)
+                prefix = try file.prefix(size)
             }
-            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: file, limits: limits) }
+            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits) }
         case .xml:
-            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: file) }) {
+            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: name) }) {
                 return metadata
             }
             // The database info is longer than the prefix (large custom metadata), or damaged:
             // read the whole file so a real error names the right line.
-            let whole = try FileReader.read(path, file: file, limit: limits.maximumFileSize)
-            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: file) }
+            let whole = try file.readAll()
+            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: name) }
         case nil:
-            throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: file) }
+            throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: name) }
         }
     }
 }

@@ -56,20 +56,16 @@ public enum DocumentConverter {
         let store: PersistentStore
         progress?(.reading(input))
         var result: Result
-        switch ConversionInput.detect(path: input) {
+        // One open: detection, then the whole input, read from the same descriptor (a pipe works).
+        let file = try DocumentFile.open(input)
+        switch try ConversionInput.detect(file: file) {
         case .store:
-            store = try PersistentStore.open(input, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
+            store = try PersistentStore.open(file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
                                              progress: progress.map { report in { report(.migrating($0)) } })
             result = Result(inputFormat: store.format.rawValue, outputFormat: format, migration: store.migration, warnings: [])
             if let note = OwnModels.derivationNote(store, file: input) { result.notes.append(note) }
         case .interchange(let interchange):
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: input))
-            } catch {
-                throw StorageError(.unreadable, file: input, "cannot read the file (\(error.localizedDescription))",
-                                   hint: "Check that the file exists and that you may read it.")
-            }
+            let data = Data(try file.readAll())
             let imported: ImportedOutline
             do {
                 // Read as deep as any reader allows: every depth the store formats hold up to
@@ -110,8 +106,13 @@ public enum DocumentConverter {
                     result.warnings.append(warning.description)
                 }
             }
-            let exported = Interchange.write(document, format: interchange, head: head, file: output,
-                                             opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
+            let exported: ExportedOutline
+            do {
+                exported = try Interchange.write(document, format: interchange, head: head, file: output,
+                                                 opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
+            } catch {
+                throw OutlineFile.attribute(error, to: input)
+            }
             try AtomicFile.write([UInt8](exported.data), to: output)
             result.warnings += exported.warnings.map(\.description)
         }
