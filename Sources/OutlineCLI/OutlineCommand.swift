@@ -33,6 +33,7 @@ struct OutlineCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Create.self, Show.self, Add.self, Edit.self, Remove.self, Move.self, Find.self,
+            Undo.self, Redo.self, History.self,
             Info.self, Validate.self, Dump.self, Convert.self, Migrate.self, SchemaCommand.self,
         ])
 

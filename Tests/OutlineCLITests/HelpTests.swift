@@ -4,7 +4,8 @@ import Testing
 /// Help with examples on every command, the version, and completion scripts.
 @Suite struct HelpTests {
     static let commands: [[String]] = [
-        [], ["create"], ["show"], ["add"], ["edit"], ["remove"], ["move"], ["find"], ["info"], ["validate"],
+        [], ["create"], ["show"], ["add"], ["edit"], ["remove"], ["move"], ["find"], ["undo"], ["redo"], ["history"],
+        ["info"], ["validate"],
         ["dump"], ["convert"], ["migrate"], ["schema"], ["schema", "show"], ["schema", "diff"],
     ]
 
@@ -46,7 +47,7 @@ import Testing
               outline add groceries.outline "Eggs" --under 1 --at 1 --note "A dozen."
               outline add groceries.outline "Bread" --done
 
-            USAGE: outline add <file> <text> [--under <path>] [--at <n>] [--note <note>] [--done]
+            USAGE: outline add <file> <text> [--under <path>] [--at <n>] [--note <note>] [--done] [--no-history]
 
             ARGUMENTS:
               <file>                  The outline document (.outline, binary or XML).
@@ -59,6 +60,8 @@ import Testing
                                       (default: the end).
               --note <note>           A note shown beneath the item.
               --done                  Mark the item done.
+              --no-history            Save without the document's undo history: the history
+                                      is dropped and this change cannot be undone.
               --version               Show the version.
               -h, --help              Show help information.
 

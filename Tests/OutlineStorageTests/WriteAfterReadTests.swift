@@ -31,6 +31,9 @@ import OutlineEngine
                     if again.metadata.custom.map(\.key) != store.metadata.custom.map(\.key) {
                         failures.append("\(label) as \(format): its custom metadata keys differ")
                     }
+                    if store.historyStatus == .restored, again.restoreHistory() != .restored {
+                        failures.append("\(label) as \(format): its undo history is refused once written (\(again.historyStatus))")
+                    }
                 } catch {
                     failures.append("\(label) as \(format)\(schema == nil ? " (embedded model)" : ""): written but unreadable: \(error)")
                 }

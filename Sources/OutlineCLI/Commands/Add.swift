@@ -32,6 +32,8 @@ struct Add: ParsableCommand {
     @Flag(help: "Mark the item done.")
     var done = false
 
+    @OptionGroup var history: HistoryOption
+
     func validate() throws {
         if let at, at < 1 {
             throw ValidationError("--at must be 1 or more (got \(at)).")
@@ -39,7 +41,7 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
-        let file = try document.openForEditing()
+        let file = try document.openForEditing(history)
         let parent = try file.item(at: under ?? "/")
         let item = try file.attributing(at: under ?? "/") {
             try file.document.insertItem(text, under: parent, at: at.map { $0 - 1 }, note: note, done: done)

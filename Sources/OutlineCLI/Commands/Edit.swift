@@ -29,6 +29,8 @@ struct Edit: ParsableCommand {
     @Flag(exclusivity: .exclusive)
     var state: DoneState?
 
+    @OptionGroup var history: HistoryOption
+
     func validate() throws {
         if text == nil && note == nil && state == nil {
             throw ValidationError("Nothing to change: give --text, --note, --done or --not-done.")
@@ -36,7 +38,7 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let file = try document.openForEditing()
+        let file = try document.openForEditing(history)
         let item = try file.item(at: path)
         try file.attributing(at: path) {
             let outline = file.document

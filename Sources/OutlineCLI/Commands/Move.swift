@@ -31,6 +31,8 @@ struct Move: ParsableCommand {
     @Flag(exclusivity: .exclusive)
     var direction: MoveDirection?
 
+    @OptionGroup var history: HistoryOption
+
     func validate() throws {
         switch (under, direction) {
         case (nil, nil):
@@ -49,7 +51,7 @@ struct Move: ParsableCommand {
     }
 
     func run() throws {
-        let file = try document.openForEditing()
+        let file = try document.openForEditing(history)
         let item = try file.item(at: path)
         let destination = try under.map(file.item(at:))
         try file.attributing(at: path) {

@@ -54,16 +54,42 @@ struct BodyEncoder {
     /// The number of rows written for entity `entity`.
     func rowCount(_ entity: EntityIndex) -> Int { order[entity]?.count ?? graph.tables[entity].rowCount }
 
-    /// The uncompressed body.
-    func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: estimatedSize())
-        w.writeVarint(1)
+    /// The uncompressed body; with `history`, an optional history section follows the
+    /// objects, its state digest filled in from the objects section when the payload asks for it.
+    func encode(history: HistoryPayload? = nil) -> [UInt8] {
+        var w = ByteWriter(capacity: estimatedSize() + (history?.bytes.count ?? 0))
+        w.writeVarint(history == nil ? 1 : 2)
         w.writeVarint(BinaryFormat.BodySection.objects.rawValue)
         w.writeVarint(BinaryFormat.requiredFlag)
         let lengthAt = w.count
         w.writeUInt64(0)
+        if let history {
+            w.writeVarint(BinaryFormat.BodySection.history.rawValue)
+            w.writeVarint(0)
+            w.writeUInt64(UInt64(history.bytes.count))
+        }
         let payloadStart = w.count
+        writeObjects(into: &w)
+        w.patchUInt64(UInt64(w.count - payloadStart), at: lengthAt)
+        if let history {
+            if history.fillsDigest {
+                let digest = w.bytes.withUnsafeBytes { StateDigest.of(objectsSection: UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
+                w.writeBytes(HistoryCoding.filling(history.bytes, digest: digest))
+            } else {
+                w.writeBytes(history.bytes)
+            }
+        }
+        return w.bytes
+    }
 
+    /// The payload of the objects section alone (what ``StateDigest`` hashes).
+    func objectsPayload() -> [UInt8] {
+        var w = ByteWriter(capacity: estimatedSize())
+        writeObjects(into: &w)
+        return w.bytes
+    }
+
+    private func writeObjects(into w: inout ByteWriter) {
         w.writeVarint(schema.entities.count)
         for entity in schema.entityIndices {
             w.writeString(schema.entities[entity].name)
@@ -76,8 +102,6 @@ struct BodyEncoder {
                 encodeTable(entity, rows: 0 ..< graph.tables[entity].rowCount, into: &w)
             }
         }
-        w.patchUInt64(UInt64(w.count - payloadStart), at: lengthAt)
-        return w.bytes
     }
 
     private func estimatedSize() -> Int {

@@ -22,7 +22,8 @@ extension PersistentStore {
     /// The document encoded in `format` (its own when nil), as a save would write it; nothing
     /// is validated or marked saved.
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
-        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel, file: path)
+        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel,
+                             file: path, history: historyPayload()?.payload)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
@@ -37,8 +38,9 @@ extension PersistentStore {
             throw StorageError(.conflict, file: path, "the file changed on disk since it was opened or last saved",
                                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
+        let history = historyPayload()
         var saved = try StoreCodec.withEncoded(context.graph.snapshot(), metadata: metadata, format: format,
-                                               level: options.compressionLevel, file: path) { bytes in
+                                               level: options.compressionLevel, file: path, history: history?.payload) { bytes in
             if let path {
                 try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)
                 fingerprint = try FileFingerprint.of(path, file: path)
@@ -53,6 +55,8 @@ extension PersistentStore {
             for info in schema.infos where !info.entity.isAbstract { counts[info.name] = context.graph.count(ofEntity: info.index) }
             saved.objectCounts = counts
         }
+        saved.undoHistory = nil
+        historyState.leftOut = history?.leftOut ?? 0
         self.metadata = saved
         self.path = path
         self.format = format
