@@ -1,3 +1,5 @@
+import Foundation
+import OutlineKit
 import Testing
 @testable import OutlineTool
 
@@ -21,5 +23,20 @@ import Testing
     ])
     func inputIsReadByContentThenExtension(content: String, ext: String, input: ConversionInput) {
         #expect(ConversionInput.detect(prefix: Array(content.utf8), pathExtension: ext) == input)
+    }
+
+    @Test func theResultNamesTheFormatTheInputWasReadAs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outline-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = folder.appendingPathComponent("list").path
+        try Data("- One\n  - Two\n".utf8).write(to: URL(fileURLWithPath: markdown))
+        let stored = folder.appendingPathComponent("list.xml").path
+        let first = try DocumentConverter.convert(input: markdown, output: stored, to: .xml, model: try OutlineSchemas.bundle)
+        #expect(first.inputFormat == .markdown)
+        let second = try DocumentConverter.convert(input: stored, output: folder.appendingPathComponent("list.opml").path,
+                                                   to: .opml, model: try OutlineSchemas.bundle)
+        #expect(second.inputFormat == .xml)
+        #expect(ConversionFormat(.binary) == .binary && ConversionFormat(.text) == .text)
     }
 }

@@ -42,6 +42,23 @@ public struct ConversionFormat: Sendable, Hashable, CustomStringConvertible {
         self = match
     }
 
+    /// The conversion format of a store format.
+    public init(_ store: DocumentFormat) {
+        switch store {
+        case .binary: self = .binary
+        case .xml: self = .xml
+        }
+    }
+
+    /// The conversion format of an interchange format.
+    public init(_ interchange: InterchangeFormat) {
+        switch interchange {
+        case .opml: self = .opml
+        case .markdown: self = .markdown
+        case .text: self = .text
+        }
+    }
+
     private init(name: String, extensions: [String], kind: Kind) {
         self.name = name
         self.extensions = extensions

@@ -13,8 +13,8 @@ import OutlineKit
 public enum DocumentConverter {
     /// What a conversion did.
     public struct Result: Sendable {
-        /// The format the input was read as (`binary`, `xml`, `opml`, `markdown`, `text`).
-        public var inputFormat: String
+        /// The format the input was read as, found from its content.
+        public var inputFormat: ConversionFormat
         /// The format written.
         public var outputFormat: ConversionFormat
         /// The migration done on the way, when the input was written with an older version.
@@ -62,7 +62,7 @@ public enum DocumentConverter {
         case .store:
             store = try PersistentStore.open(file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
                                              progress: progress.map { report in { report(.migrating($0)) } })
-            result = Result(inputFormat: store.format.rawValue, outputFormat: format, migration: store.migration, warnings: [])
+            result = Result(inputFormat: ConversionFormat(store.format), outputFormat: format, migration: store.migration, warnings: [])
             if let note = OwnModels.derivationNote(store, file: input) { result.notes.append(note) }
         case .interchange(let interchange):
             let data = Data(try file.readAll())
@@ -79,7 +79,7 @@ public enum DocumentConverter {
             if imported.head != OPMLHead() {
                 store[metadata: OPMLHead.metadataKey] = imported.head.propertyListValue
             }
-            result = Result(inputFormat: interchange.rawValue, outputFormat: format, migration: nil,
+            result = Result(inputFormat: ConversionFormat(interchange), outputFormat: format, migration: nil,
                             warnings: imported.warnings.map(\.description))
         }
 
