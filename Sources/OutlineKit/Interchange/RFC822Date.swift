@@ -27,10 +27,8 @@ enum RFC822Date {
     static func format(_ date: Date) -> String? {
         let reference = date.timeIntervalSinceReferenceDate
         guard StoreLimits.isStorableDate(reference), let seconds = Int64(exactly: reference.rounded(.down)) else { return nil }
-        let unix = seconds + 978_307_200
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let time = unix - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (days, time) = CivilCalendar.split(secondsSince1970: seconds + CivilCalendar.secondsFrom1970To2001)
+        let (year, month, day) = CivilCalendar.date(fromDays: days)
         let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let four = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
@@ -80,8 +78,9 @@ enum RFC822Date {
     /// The date of a checked calendar day plus `seconds` (which may run past the day), or nil
     /// when the day does not exist or the result is outside the years 0 to 9999.
     private static func date(year: Int64, month: Int64, day: Int64, seconds: Int64) -> Date? {
-        guard years.contains(year), (1 ... 12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        let reference = Double(days(fromCivil: year, month, day) * 86_400 + seconds - 978_307_200)
+        guard years.contains(year), (1 ... 12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
+        let reference = Double(CivilCalendar.days(year: year, month: month, day: day) * CivilCalendar.secondsPerDay + seconds
+                               - CivilCalendar.secondsFrom1970To2001)
         return StoreLimits.isStorableDate(reference) ? Date(timeIntervalSinceReferenceDate: reference) : nil
     }
 
@@ -146,36 +145,5 @@ enum RFC822Date {
             guard i == bytes.count else { return nil }
         }
         return date(year: year, month: month, day: day, seconds: seconds)
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01.
-    private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

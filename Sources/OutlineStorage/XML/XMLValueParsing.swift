@@ -212,14 +212,8 @@ enum XMLValueParsing {
         guard let year = number(0 ..< 4), let month = number(5 ..< 7), let day = number(8 ..< 10),
               let hour = number(11 ..< 13), let minute = number(14 ..< 16), let second = number(17 ..< 19),
               (1 ... 12).contains(month), (1 ... 31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        // Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return Date(timeIntervalSince1970: Double(days * 86400 + hour * 3600 + minute * 60 + second))
+        let days = CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day))
+        return Date(timeIntervalSince1970: Double(days * CivilCalendar.secondsPerDay + Int64(hour * 3600 + minute * 60 + second)))
     }
 
     /// A date as property lists write them, in UTC with whole seconds and a four-digit year.
@@ -229,18 +223,9 @@ enum XMLValueParsing {
     static func plistDateString(_ date: Date) -> String {
         let reference = date.timeIntervalSinceReferenceDate
         let clamped = reference.isNaN ? 0 : min(max(reference, StoreLimits.earliestDate), StoreLimits.endOfDates - 1)
-        let seconds = Int64(clamped.rounded(.down)) + 978_307_200
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondOfDay = seconds - days * 86400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let seconds = Int64(clamped.rounded(.down)) + CivilCalendar.secondsFrom1970To2001
+        let (days, secondOfDay) = CivilCalendar.split(secondsSince1970: seconds)
+        let (year, month, day) = CivilCalendar.date(fromDays: days)
         func pad(_ v: Int64, _ width: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, width - s.count)) + s
