@@ -152,8 +152,11 @@ public enum XMLStore {
             guard let schema = try choose(metadata, line) else {
                 throw DerivationRequest()
             }
+            // Ids run from ObjectID.first to nextObjectID - 1: an estimate to reserve for, at
+            // most what the file's size can hold (34 bytes per object at the least).
             let next = metadata.nextObjectID ?? 0
-            let expected = Int(min(next > 101 ? next - 101 : 0, UInt64(raw.count / 34)))
+            let first = ObjectID.first.rawValue
+            let expected = Int(min(next > first ? next - first : 0, UInt64(raw.count / 34)))
             let sink = XMLObjectDecoder(schema: schema, file: file, expectedObjects: expected, expectedMaxID: next)
             decoder = sink
             return sink
