@@ -46,6 +46,31 @@ enum StoreCodec {
         }
     }
 
+    /// Checks `graph` and `metadata` as ``withEncoded(_:metadata:format:level:file:_:)`` does and
+    /// replaces the file at `path` with them atomically (see ``AtomicFile``). XML goes to the
+    /// temporary file in pieces as it is formatted, never as one buffer of the whole store.
+    ///
+    /// - Returns: the metadata read back from what was written.
+    static func save(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+                     to path: String, keepBackup: Bool, limits: StoreLimits) throws -> StoreMetadata {
+        switch format {
+        case .binary:
+            return try withEncoded(graph, metadata: metadata, format: format, level: level, file: path) { bytes in
+                try AtomicFile.write(bytes, to: path, keepBackup: keepBackup, file: path)
+                return try readMetadata(bytes, format: format, file: path, limits: limits)
+            }
+        case .xml:
+            try StoreLimits.check(graph, metadata: metadata, file: path)
+            var metadata = metadata
+            if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
+            var header: [UInt8] = []
+            try AtomicFile.write(to: path, keepBackup: keepBackup, file: path) { write in
+                header = try XMLStoreWriter.write(graph, metadata: metadata, to: write)
+            }
+            return try header.withUnsafeBytes { try readMetadata($0, format: format, file: path, limits: limits) }
+        }
+    }
+
     /// The metadata of a document held in `raw`, as written by ``write(_:metadata:format:level:)``.
     static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: StoreLimits) throws -> StoreMetadata {
         switch format {
