@@ -18,6 +18,17 @@ enum StoreCodec {
         }
     }
 
+    /// Reads the document in `file`. An XML store in a regular file is parsed in pieces as it
+    /// is read, so its bytes are never all in memory at once; anything else is read whole first.
+    static func read(_ file: DocumentFile, schema: Schema?, limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat) {
+        if file.isRegularFile, try file.prefix(FileContent.prefixSize).withUnsafeBytes({ DocumentFormat.detect($0) }) == .xml {
+            let (graph, metadata) = try XMLStore.read(file, schema: schema)
+            return (graph, metadata, .xml)
+        }
+        let bytes = try file.readAll()
+        return try bytes.withUnsafeBytes { try read($0, schema: schema, file: file.path, limits: limits) }
+    }
+
     static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?) throws -> [UInt8] {
         try withEncoded(graph, metadata: metadata, format: format, level: level, file: file) { [UInt8]($0) }
     }
