@@ -86,7 +86,10 @@ struct XMLEncodeFloor {
     ///
     /// - Complexity: one pass over the arrays.
     func encode() -> Data {
-        var out = FloorBuffer(capacity: prefix.count + ids.count * 420 + textBytes.count * 2)
+        // Reserved as generously as the library's writer does (a buffer that has to grow copies
+        // everything written so far): 64 bytes per object, 64 per attribute (7), 96 per
+        // relationship (3), 4/3 of the text bytes.
+        var out = FloorBuffer(capacity: 4096 + prefix.count + ids.count * (64 + 64 * 7 + 96 * 3) + textBytes.count * 4 / 3)
         prefix.withUnsafeBytes { out.append($0) }
         textBytes.withUnsafeBufferPointer { text in
             for i in 0 ..< ids.count {
