@@ -70,11 +70,14 @@ final class XMLObjectDecoder: StoreObjectSink {
         if concrete.count == 1, expectedObjects > 0 {
             loader.reserve(entity: concrete[0].index, count: expectedObjects)
         }
-        pendingOwners.reserveCapacity(expectedObjects)
-        pendingRelationships.reserveCapacity(expectedObjects)
-        pendingStarts.reserveCapacity(expectedObjects)
-        pendingLines.reserveCapacity(expectedObjects)
-        pendingIDs.reserveCapacity(expectedObjects)
+        // Room for two non-empty relationships per object (an outline item has its parent and,
+        // one in ten, children) and two ids each: growing these arrays part-way would copy them
+        // while both copies are resident. Pages never written are never resident.
+        pendingOwners.reserveCapacity(2 * expectedObjects)
+        pendingRelationships.reserveCapacity(2 * expectedObjects)
+        pendingStarts.reserveCapacity(2 * expectedObjects + 1)
+        pendingLines.reserveCapacity(2 * expectedObjects)
+        pendingIDs.reserveCapacity(2 * expectedObjects)
     }
 
     // MARK: StoreObjectSink

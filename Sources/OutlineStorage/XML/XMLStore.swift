@@ -84,9 +84,9 @@ public enum XMLStore {
     /// - Parameter pieceSize: the bytes read and parsed at a time (see ``SAXParser/chunkSize``).
     package static func read(_ file: DocumentFile, schema: Schema?, pieceSize: Int? = nil) throws
         -> (graph: ObjectGraph, metadata: StoreMetadata) {
-        // Pieces as for a buffer, but at most 8 MiB: the piece and libxml2's copy of it are
+        // Pieces as for a buffer, but at most 4 MiB: the piece and libxml2's copy of it are
         // what streaming keeps in memory; an attribute spanning k pieces is scanned k times.
-        let pieceSize = pieceSize ?? min(SAXParser.pieceSize(total: file.size), 8 << 20)
+        let pieceSize = pieceSize ?? min(SAXParser.pieceSize(total: file.size), 4 << 20)
         return try read(size: file.size, schema: schema, file: file.path) {
             { consume in try file.readPieces(pieceSize, consume) }
         }
