@@ -31,6 +31,18 @@ public enum AtomicFile {
     /// - Throws: ``StorageError`` `unwritable` saying what failed and why (permission denied,
     ///   disk full, read-only file system, is a folder, ...).
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, keepBackup: Bool = false, file: String? = nil) throws {
+        try write(to: path, keepBackup: keepBackup, file: file) { write in try write(bytes) }
+    }
+
+    /// Replaces the file at `path` with what `contents` writes, in as many pieces as it likes,
+    /// with the same guarantees as ``write(_:to:keepBackup:file:)-(UnsafeRawBufferPointer,_,_,_)``:
+    /// the pieces go straight to the temporary file, so no buffer of the whole file is needed.
+    ///
+    /// - Parameter contents: called once with a function that appends its bytes to the
+    ///   temporary file (and throws `unwritable` when that fails); whatever `contents` throws
+    ///   removes the temporary file and leaves the target untouched.
+    package static func write(to path: String, keepBackup: Bool = false, file: String? = nil,
+                              contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let file = file ?? path
         let target = try resolveLinks(path, file: file)
         let existing = try SystemCall.status(target, .writing, file: file)
@@ -44,7 +56,7 @@ public enum AtomicFile {
         // Tells cleaners a save is under way in this folder (see removeStaleTemporaries).
         let folderLock = SystemCall.lockFolderShared(folder)
         defer { folderLock.map(SystemCall.closeQuietly) }
-        let (temporary, fd) = try writeTemporary(bytes, in: folder, for: name, like: existing, file: file)
+        let (temporary, fd) = try writeTemporary(contents, in: folder, for: name, like: existing, file: file)
         // Closed (and its lock released) only once the temporary file is renamed or removed.
         defer { SystemCall.closeQuietly(fd) }
         do {
@@ -129,17 +141,20 @@ public enum AtomicFile {
         (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
     }
 
-    /// Writes `bytes` to a new temporary file beside `name`, with the owner and permissions of
-    /// `existing`, and flushes it to disk. On failure the temporary file is removed.
+    /// Writes what `contents` writes to a new temporary file beside `name`, with the owner and
+    /// permissions of `existing`, and flushes it to disk. On failure the temporary file is removed.
     /// - Returns: the temporary file's path and its open, locked descriptor for the caller to close
     ///   (write errors surface at `fsync`, before that close).
-    private static func writeTemporary(_ bytes: UnsafeRawBufferPointer, in folder: String, for name: String,
+    private static func writeTemporary(_ contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+                                       in folder: String, for name: String,
                                        like existing: SystemCall.Status?, file: String) throws -> (String, Int32) {
         let (temporary, fd) = try createTemporary(in: folder, for: name, file: file)
         do {
             // Marks the file as being written; an unlocked temporary file is a dead save's leftover.
             _ = try SystemCall.lockExclusively(fd, file: file)
-            try SystemCall.writeAll(fd, bytes, file: file, "cannot write the temporary file \(temporary)")
+            try contents { bytes in
+                try SystemCall.writeAll(fd, bytes, file: file, "cannot write the temporary file \(temporary)")
+            }
             if let existing {
                 // Owner first: changing it clears the set-id bits that the mode then restores.
                 if existing.owner != geteuid() || existing.group != getegid(),

@@ -107,6 +107,50 @@ public final class DocumentFile {
         return buffer
     }
 
+    /// Hands the whole content to `body` in pieces of `pieceSize` bytes (the last one shorter),
+    /// from the start, without keeping it: each call reads the file again. `body` returns false
+    /// to stop early. A regular file is read with `pread` from its still open descriptor;
+    /// anything else (or a file read whole already) is read whole first and handed over from memory.
+    ///
+    /// - Throws: ``StorageError`` `unreadable`, `limitExceeded` when the file grew over the
+    ///   limit; whatever `body` throws.
+    package func readPieces(_ pieceSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Bool) throws {
+        guard isRegularFile && descriptor >= 0 else {
+            let all = try readAll()
+            try all.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(bytes.count, offset + pieceSize)
+                    guard try body(UnsafeRawBufferPointer(rebasing: bytes[offset ..< end])) else { return }
+                    offset = end
+                }
+            }
+            return
+        }
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { piece.deallocate() }
+        var offset = 0
+        var ended = false
+        while !ended {
+            var filled = 0
+            while filled < pieceSize {
+                let n = try SystemCall.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: piece[filled...]),
+                                                at: offset + filled, file: path)
+                if n == 0 {
+                    ended = true
+                    break
+                }
+                filled += n
+            }
+            offset += filled
+            guard offset <= limit else {
+                throw Self.tooBig(path, "the file is over the limit of \(limit) bytes (it grew while being read)")
+            }
+            guard filled > 0 else { return }
+            guard try body(UnsafeRawBufferPointer(rebasing: piece[..<filled])) else { return }
+        }
+    }
+
     /// Closes the descriptor: everything has been read.
     private func close() {
         guard descriptor >= 0 else { return }

@@ -68,6 +68,15 @@ enum SystemCall {
         }
     }
 
+    /// Reads up to `buffer.count` bytes at `offset` of the file; 0 at its end.
+    static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, file: String) throws -> Int {
+        while true {
+            let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+            if n >= 0 { return n }
+            if errno != EINTR { throw FileError.make(errno, .reading, file: file, "cannot read") }
+        }
+    }
+
     /// Writes all of `bytes`, however many calls it takes.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, file: String, _ action: @autoclosure () -> String) throws {
         var offset = 0

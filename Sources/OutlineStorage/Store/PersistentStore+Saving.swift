@@ -39,16 +39,18 @@ extension PersistentStore {
                                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
         let history = historyPayload()
-        var saved = try StoreCodec.withEncoded(context.graph.snapshot(), metadata: metadata, format: format,
+        var saved: StoreMetadata
+        if let path {
+            saved = try StoreCodec.save(context.graph.snapshot(), metadata: metadata, format: format, level: options.compressionLevel,
+                                        to: path, keepBackup: options.keepsBackup, limits: options.limits, history: history?.payload)
+            fingerprint = try FileFingerprint.of(path, file: path)
+            savedBytes = nil
+        } else {
+            saved = try StoreCodec.withEncoded(context.graph.snapshot(), metadata: metadata, format: format,
                                                level: options.compressionLevel, file: path, history: history?.payload) { bytes in
-            if let path {
-                try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)
-                fingerprint = try FileFingerprint.of(path, file: path)
-                savedBytes = nil
-            } else {
                 savedBytes = [UInt8](bytes)
+                return try StoreCodec.readMetadata(bytes, format: format, file: "document", limits: options.limits)
             }
-            return try StoreCodec.readMetadata(bytes, format: format, file: path ?? "document", limits: options.limits)
         }
         if saved.objectCounts == nil {
             var counts: [String: Int] = [:]

@@ -99,10 +99,7 @@ public final class PersistentStore {
         if options.removesStaleTemporaries && file.isRegularFile {
             _ = try? AtomicFile.removeStaleTemporaries(beside: file.path)
         }
-        let bytes = try file.readAll()
-        let (graph, metadata, format, history) = try bytes.withUnsafeBytes {
-            try StoreCodec.read($0, schema: schema, file: file.path, limits: options.limits)
-        }
+        let (graph, metadata, format, history) = try StoreCodec.read(file, schema: schema, limits: options.limits)
         let store = PersistentStore(context: EditingContext(graph: graph), path: file.path, format: format, metadata: metadata, options: options)
         store.fingerprint = file.fingerprint
         store.historyState.stored = history

@@ -21,6 +21,20 @@ enum StoreCodec {
         }
     }
 
+    /// Reads the document in `file`. An XML store in a regular file is parsed in pieces as it
+    /// is read, so its bytes are never all in memory at once; anything else is read whole first.
+    static func read(_ file: DocumentFile, schema: Schema?,
+                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
+        if file.isRegularFile, try file.prefix(FileContent.prefixSize).withUnsafeBytes({ DocumentFormat.detect($0) }) == .xml {
+            var (graph, metadata) = try XMLStore.read(file, schema: schema)
+            let history = metadata.undoHistory.map(StoredHistory.xml)
+            metadata.undoHistory = nil
+            return (graph, metadata, .xml, history)
+        }
+        let bytes = try file.readAll()
+        return try bytes.withUnsafeBytes { try read($0, schema: schema, file: file.path, limits: limits) }
+    }
+
     static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
                       history: HistoryPayload? = nil) throws -> [UInt8] {
         try withEncoded(graph, metadata: metadata, format: format, level: level, file: file, history: history) { [UInt8]($0) }
@@ -46,14 +60,44 @@ enum StoreCodec {
                 throw error
             }
         case .xml:
-            // Every document carries its model, Apple's files too once we save them.
-            var metadata = metadata
-            if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
-            metadata.undoHistory = history.map { payload in
-                XMLHistoryForm.value(for: payload.fillsDigest ? HistoryCoding.filling(payload.bytes, digest: StateDigest.of(graph))
-                                                              : payload.bytes)
+            return try XMLStore.write(graph, metadata: xmlMetadata(of: graph, metadata, history: history)).withUnsafeBytes(body)
+        }
+    }
+
+    /// The metadata an XML store of `graph` is written with: its model embedded (every document
+    /// carries its model, Apple's files too once we save them) and the undo history, if any,
+    /// under ``StoreMetadata/undoHistoryKey``.
+    private static func xmlMetadata(of graph: GraphSnapshot, _ metadata: StoreMetadata, history: HistoryPayload?) -> StoreMetadata {
+        var metadata = metadata
+        if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
+        metadata.undoHistory = history.map { payload in
+            XMLHistoryForm.value(for: payload.fillsDigest ? HistoryCoding.filling(payload.bytes, digest: StateDigest.of(graph))
+                                                          : payload.bytes)
+        }
+        return metadata
+    }
+
+    /// Checks `graph` and `metadata` as ``withEncoded(_:metadata:format:level:file:_:)`` does and
+    /// replaces the file at `path` with them atomically (see ``AtomicFile``). XML goes to the
+    /// temporary file in pieces as it is formatted, never as one buffer of the whole store.
+    ///
+    /// - Returns: the metadata read back from what was written.
+    static func save(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+                     to path: String, keepBackup: Bool, limits: StoreLimits, history: HistoryPayload? = nil) throws -> StoreMetadata {
+        switch format {
+        case .binary:
+            return try withEncoded(graph, metadata: metadata, format: format, level: level, file: path, history: history) { bytes in
+                try AtomicFile.write(bytes, to: path, keepBackup: keepBackup, file: path)
+                return try readMetadata(bytes, format: format, file: path, limits: limits)
             }
-            return try XMLStore.write(graph, metadata: metadata).withUnsafeBytes(body)
+        case .xml:
+            try StoreLimits.check(graph, metadata: metadata, file: path)
+            let metadata = xmlMetadata(of: graph, metadata, history: history)
+            var header: [UInt8] = []
+            try AtomicFile.write(to: path, keepBackup: keepBackup, file: path) { write in
+                header = try XMLStoreWriter.write(graph, metadata: metadata, to: write)
+            }
+            return try header.withUnsafeBytes { try readMetadata($0, format: format, file: path, limits: limits) }
         }
     }
 

@@ -10,6 +10,10 @@ protocol SAXDelegate: AnyObject {
     func characters(_ text: UnsafeBufferPointer<UInt8>) throws
 }
 
+/// XML input in pieces: called once with a consumer, it hands every piece of the input to it in
+/// order, stopping early when the consumer returns false (parsing has stopped).
+typealias XMLSource = ((UnsafeRawBufferPointer) throws -> Bool) throws -> Void
+
 /// An element name as libxml2 hands it over: a NUL-terminated UTF-8 string, valid during the call.
 struct SAXName {
     let pointer: UnsafePointer<UInt8>
@@ -117,8 +121,34 @@ final class SAXParser {
     ///   that is not well-formed, `unsafeXML` for DTD declarations, `limitExceeded` for
     ///   nesting deeper than `maxDepth` or content over libxml2's limits.
     static func parse(_ bytes: UnsafeRawBufferPointer, file: String, maxDepth: Int, delegate: SAXDelegate) throws {
+        try parse(file: file, maxDepth: maxDepth, delegate: delegate, source: source(bytes))
+    }
+
+    /// A source handing `bytes` over in pieces of ``pieceSize(total:)`` bytes.
+    static func source(_ bytes: UnsafeRawBufferPointer) -> XMLSource {
+        { consume in
+            var offset = 0
+            while offset < bytes.count {
+                let length = min(pieceSize(total: bytes.count), bytes.count - offset)
+                guard try consume(UnsafeRawBufferPointer(rebasing: bytes[offset ..< offset + length])) else { return }
+                offset += length
+            }
+        }
+    }
+
+    /// How many bytes to hand libxml2 at a time for an input of `total` bytes (see ``chunkSize``).
+    static func pieceSize(total: Int) -> Int {
+        min(max(chunkSize, total / maximumChunks + 1), Int(Int32.max))
+    }
+
+    /// Parses the bytes `source` hands to its consumer, piece after piece, in order, as one XML
+    /// document; the consumer returns false once parsing has stopped and no more bytes are wanted.
+    /// Pieces may have any size (see ``chunkSize`` for why they should not be small).
+    ///
+    /// - Throws: as ``parse(_:file:maxDepth:delegate:)``, and whatever `source` throws.
+    static func parse(file: String, maxDepth: Int, delegate: SAXDelegate, source: XMLSource) throws {
         let parser = SAXParser(file: file, maxDepth: maxDepth, delegate: delegate)
-        try withExtendedLifetime(parser) { try parser.run(bytes) }
+        try withExtendedLifetime(parser) { try parser.run(source) }
     }
 
     /// The line libxml2 is at, 1-based.
@@ -127,43 +157,52 @@ final class SAXParser {
         return Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer(context)))
     }
 
-    private func run(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+    private func run(_ source: XMLSource) throws {
+        var handler = SAXParser.handler()
+        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
+        defer {
+            if let context {
+                // A DOCTYPE with an internal subset makes libxml2 create a document that freeing the
+                // context leaves behind (found by fuzzing: the billion-laughs store leaked it).
+                if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+                context.pointee.myDoc = nil
+                xmlFreeParserCtxt(context)
+                self.context = nil
+            }
+        }
+        try source { piece in
+            guard var start = piece.baseAddress, !piece.isEmpty else { return true }
+            var length = piece.count
+            if context == nil {
+                // The first four bytes go to the context itself, so that libxml2 detects the
+                // encoding (UTF-16 with a byte-order mark) before it reads the XML declaration.
+                let head = min(4, length)
+                guard let created = xmlCreatePushParserCtxt(&handler, unmanaged, start.assumingMemoryBound(to: CChar.self), Int32(head), file) else {
+                    throw StorageError(.limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
+                                       hint: "Free some memory and try again.")
+                }
+                context = created
+                _ = xmlCtxtUseOptions(created, SAXParser.options)
+                start += head
+                length -= head
+            }
+            guard let context else { return false }
+            while length > 0 && !stopped && failure == nil {
+                let size = min(length, Int(Int32.max))
+                if xmlParseChunk(context, start.assumingMemoryBound(to: CChar.self), Int32(size), 0) != 0 && failure == nil && !stopped {
+                    failure = libxmlFailure(context)
+                }
+                start += size
+                length -= size
+            }
+            return !stopped && failure == nil
+        }
+        guard let context else {
             throw StorageError(.malformedXML, file: file, "the file is empty",
                                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
         }
-        var handler = SAXParser.handler()
-        let unmanaged = Unmanaged.passUnretained(self).toOpaque()
-        // The first four bytes go to the context itself, so that libxml2 detects the encoding
-        // (UTF-16 with a byte-order mark) before it reads the XML declaration.
-        let head = min(4, bytes.count)
-        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged, start.assumingMemoryBound(to: CChar.self), Int32(head), file) else {
-            throw StorageError(.limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
-                               hint: "Free some memory and try again.")
-        }
-        defer {
-            // A DOCTYPE with an internal subset makes libxml2 create a document that freeing the
-            // context leaves behind (found by fuzzing: the billion-laughs store leaked it).
-            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-            context.pointee.myDoc = nil
-            xmlFreeParserCtxt(context)
-        }
-        self.context = context
-        _ = xmlCtxtUseOptions(context, SAXParser.options)
-
-        var offset = head
-        if offset == bytes.count, xmlParseChunk(context, nil, 0, 1) != 0 && failure == nil && !stopped {
+        if !stopped && failure == nil, xmlParseChunk(context, nil, 0, 1) != 0 && failure == nil && !stopped {
             failure = libxmlFailure(context)
-        }
-        while offset < bytes.count && !stopped {
-            let length = min(max(SAXParser.chunkSize, bytes.count / SAXParser.maximumChunks + 1), bytes.count - offset, Int(Int32.max))
-            let chunk = start.advanced(by: offset).assumingMemoryBound(to: CChar.self)
-            offset += length
-            let last: Int32 = offset == bytes.count ? 1 : 0
-            if xmlParseChunk(context, chunk, Int32(length), last) != 0 && failure == nil && !stopped {
-                failure = libxmlFailure(context)
-            }
-            if failure != nil { break }
         }
         if let failure { throw failure }
         if !stopped && context.pointee.wellFormed == 0 {

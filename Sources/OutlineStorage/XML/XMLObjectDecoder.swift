@@ -44,6 +44,8 @@ final class XMLObjectDecoder: StoreObjectSink {
     @exclusivity(unchecked) private var pendingStarts: [Int] = []
     @exclusivity(unchecked) private var pendingLines: [Int32] = []
     @exclusivity(unchecked) private var pendingIDs: [UInt64] = []
+    /// Per entity, per relationship: whether an empty one has been read (and marked supplied).
+    @exclusivity(unchecked) private var suppliedEmpty: [[Bool]]
 
     /// - Parameter expectedObjects: a bound on the number of objects, used to reserve memory.
     init(schema: Schema, file: String, expectedObjects: Int, expectedMaxID: UInt64) {
@@ -56,6 +58,7 @@ final class XMLObjectDecoder: StoreObjectSink {
         attributeIsTransient = schema.infos.map { $0.attributes.map(\.isTransient) }
         relationshipIsTransient = schema.infos.map { $0.relationships.map(\.isTransient) }
         relationshipIsToMany = schema.infos.map { $0.relationships.map(\.isToMany) }
+        suppliedEmpty = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
         for info in schema.infos {
             if !info.entity.isAbstract { entities.add(info.name, info.index) }
             var lookup = NameLookup<Property>()
@@ -67,11 +70,14 @@ final class XMLObjectDecoder: StoreObjectSink {
         if concrete.count == 1, expectedObjects > 0 {
             loader.reserve(entity: concrete[0].index, count: expectedObjects)
         }
-        pendingOwners.reserveCapacity(expectedObjects)
-        pendingRelationships.reserveCapacity(expectedObjects)
-        pendingStarts.reserveCapacity(expectedObjects)
-        pendingLines.reserveCapacity(expectedObjects)
-        pendingIDs.reserveCapacity(expectedObjects)
+        // Room for two non-empty relationships per object (an outline item has its parent and,
+        // one in ten, children) and two ids each: growing these arrays part-way would copy them
+        // while both copies are resident. Pages never written are never resident.
+        pendingOwners.reserveCapacity(2 * expectedObjects)
+        pendingRelationships.reserveCapacity(2 * expectedObjects)
+        pendingStarts.reserveCapacity(2 * expectedObjects + 1)
+        pendingLines.reserveCapacity(2 * expectedObjects)
+        pendingIDs.reserveCapacity(2 * expectedObjects)
     }
 
     // MARK: StoreObjectSink
@@ -211,6 +217,15 @@ final class XMLObjectDecoder: StoreObjectSink {
             throw StorageError(.corrupt, file: file, at: "line \(line)",
                                "z\(objectID) \(propertyName(relationship: r)) is to-one but refers to \(pendingIDs.count - start) objects",
                                hint: "The file does not match the model; open it with the model it was written with.")
+        }
+        if pendingIDs.count == start {
+            // Empty: the column already says so; only note that the file supplied this side
+            // (most items of an outline are leaves, so this keeps most entries out of memory).
+            if !suppliedEmpty[object.entity][r] {
+                suppliedEmpty[object.entity][r] = true
+                loader.markSupplied(entity: object.entity, relationship: r)
+            }
+            return
         }
         pendingOwners.append(UInt64(object.entity.rawValue) << 40 | UInt64(object.row))
         pendingRelationships.append(Int32(r.rawValue))

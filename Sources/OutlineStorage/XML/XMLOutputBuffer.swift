@@ -2,12 +2,30 @@ import Foundation
 
 /// The writer's growable byte buffer: raw memory written without per-byte checks, handed to
 /// `Data` without a copy at the end.
+///
+/// Made with a sink (``init(pieceSize:sink:)``) it streams instead: when a piece is full it is
+/// handed to the sink and the buffer starts again, so the whole text never sits in memory.
+/// ``count`` is then the length of the current piece only.
 struct XMLOutputBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// Where full pieces go, when streaming.
+    private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    /// The first error the sink threw; later pieces are dropped and ``finish()`` throws it.
+    private var sinkError: (any Error)?
 
     init(capacity: Int) {
+        self.init(capacity: capacity, sink: nil)
+    }
+
+    /// A buffer that hands each `pieceSize` bytes (about) to `sink`; call ``finish()`` at the end.
+    init(pieceSize: Int, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.init(capacity: pieceSize, sink: sink)
+    }
+
+    private init(capacity: Int, sink: ((UnsafeRawBufferPointer) throws -> Void)?) {
+        self.sink = sink
         self.capacity = max(capacity, 4096)
         guard let memory = malloc(self.capacity) else {
             preconditionFailure("out of memory: cannot allocate \(self.capacity) bytes for the XML writer")
@@ -16,7 +34,10 @@ struct XMLOutputBuffer: ~Copyable {
         adviseHugePages()
     }
 
-    deinit { free(base) }
+    /// False once ``takeData()`` has handed the memory to a `Data`.
+    private var ownsMemory = true
+
+    deinit { if ownsMemory { free(base) } }
 
     /// Asks Linux to back a large buffer with 2 MiB pages: first-touch page faults, not the
     /// formatting, dominate writing hundreds of megabytes into fresh memory (measured: 2.3x
@@ -36,14 +57,42 @@ struct XMLOutputBuffer: ~Copyable {
     consuming func takeData() -> Data {
         let shrunk = realloc(base, max(count, 1)) ?? UnsafeMutableRawPointer(base)
         let data = Data(bytesNoCopy: shrunk, count: count, deallocator: .free)
-        discard self
+        ownsMemory = false
         return data
     }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(count + extra) }
+        if count + extra > capacity { makeRoom(extra) }
+    }
+
+    /// Hands the bytes written so far to the sink and empties the buffer.
+    private mutating func flush() {
+        guard let sink, count > 0 else { return }
+        if sinkError == nil {
+            do {
+                try sink(UnsafeRawBufferPointer(start: base, count: count))
+            } catch {
+                sinkError = error
+            }
+        }
+        count = 0
+    }
+
+    /// Streaming: hands the last piece to the sink, then throws the first error the sink threw.
+    consuming func finish() throws {
+        flush()
+        if let sinkError { throw sinkError }
+    }
+
+    /// Streaming: flushes, and grows only for a single append larger than a piece. Otherwise grows.
+    private mutating func makeRoom(_ extra: Int) {
+        if sink != nil {
+            flush()
+            if extra <= capacity { return }
+        }
+        grow(count + extra)
     }
 
     private mutating func grow(_ needed: Int) {
@@ -186,6 +235,8 @@ struct XMLOutputBuffer: ~Copyable {
     /// Appends `bytes` as Core Data writes binary attributes: base64 with a line feed after
     /// the first 76 characters only, and a line feed at the end.
     mutating func appendStoreBase64(_ bytes: UnsafeRawBufferPointer) {
+        // Room for everything first: a streaming buffer may hand its bytes on when it reserves.
+        reserve((bytes.count + 2) / 3 * 4 + 2)
         let start = count
         appendBase64(bytes)
         let length = count - start
@@ -204,6 +255,7 @@ struct XMLOutputBuffer: ~Copyable {
     /// tabs again (the closing tag follows).
     mutating func appendPlistBase64(_ bytes: UnsafeRawBufferPointer, tabs: Int) {
         append(0x0A)
+        reserve((bytes.count + 2) / 3 * 4)
         let start = count
         appendBase64(bytes)
         var encoded = Array(UnsafeBufferPointer(start: base + start, count: count - start))

@@ -56,10 +56,10 @@ final class XMLSchemaDerivation: StoreObjectSink {
     private init(file: String) { self.file = file }
 
     /// Parses `raw` once and derives its schema.
-    static func derive(_ raw: UnsafeRawBufferPointer, file: String, maxDepth: Int, maxTextBytes: Int) throws -> Schema {
+    static func derive(_ source: XMLSource, file: String, maxDepth: Int, maxTextBytes: Int) throws -> Schema {
         let deriver = XMLSchemaDerivation(file: file)
         let parser = XMLStoreParser(file: file, maxTextBytes: maxTextBytes) { _, _ in deriver }
-        try parser.parse(raw, maxDepth: maxDepth)
+        try parser.parse(source, maxDepth: maxDepth)
         return try deriver.schema(hashNames: parser.metadata.map { Array($0.versionHashes.keys) } ?? [])
     }
 

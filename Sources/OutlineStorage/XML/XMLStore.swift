@@ -75,31 +75,50 @@ public enum XMLStore {
     public static func read(_ bytes: some ContiguousBytes, schema: Schema?, file: String) throws
         -> (graph: ObjectGraph, metadata: StoreMetadata) {
         try bytes.withUnsafeBytes { raw in
-            if let schema {
-                return try load(raw, file: file) { metadata, line in
-                    // The derived model the store embeds, given back, needs no check (see below).
-                    if !(metadata.isSchemaDerived && metadata.embeddedSchema == schema) {
-                        try checkVersionHashes(metadata, schema: schema, file: file, line: line)
-                    }
-                    return schema
+            try read(size: raw.count, schema: schema, file: file) { SAXParser.source(raw) }
+        }
+    }
+
+    /// Reads a whole store from `file` in pieces, never holding the whole file in memory;
+    /// see ``read(_:schema:file:)``. A file without a model is read twice.
+    /// - Parameter pieceSize: the bytes read and parsed at a time (see ``SAXParser/chunkSize``).
+    package static func read(_ file: DocumentFile, schema: Schema?, pieceSize: Int? = nil) throws
+        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+        // Pieces as for a buffer, but at most 4 MiB: the piece and libxml2's copy of it are
+        // what streaming keeps in memory; an attribute spanning k pieces is scanned k times.
+        let pieceSize = pieceSize ?? min(SAXParser.pieceSize(total: file.size), 4 << 20)
+        return try read(size: file.size, schema: schema, file: file.path) {
+            { consume in try file.readPieces(pieceSize, consume) }
+        }
+    }
+
+    /// Reads a whole store of about `size` bytes from what `source` makes (a fresh pass each call).
+    private static func read(size: Int, schema: Schema?, file: String, source: () -> XMLSource) throws
+        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+        if let schema {
+            return try load(source(), size: size, file: file) { metadata, line in
+                // The derived model the store embeds, given back, needs no check (see below).
+                if !(metadata.isSchemaDerived && metadata.embeddedSchema == schema) {
+                    try checkVersionHashes(metadata, schema: schema, file: file, line: line)
                 }
+                return schema
             }
-            do {
-                return try load(raw, file: file) { metadata, line in
-                    guard let embedded = metadata.embeddedSchema else { return nil }
-                    // A derived model stands in for the app's model, whose hashes the file keeps.
-                    if !metadata.isSchemaDerived {
-                        try checkVersionHashes(metadata, schema: embedded, file: file, line: line)
-                    }
-                    return embedded
+        }
+        do {
+            return try load(source(), size: size, file: file) { metadata, line in
+                guard let embedded = metadata.embeddedSchema else { return nil }
+                // A derived model stands in for the app's model, whose hashes the file keeps.
+                if !metadata.isSchemaDerived {
+                    try checkVersionHashes(metadata, schema: embedded, file: file, line: line)
                 }
-            } catch is DerivationRequest {
-                let derived = try XMLSchemaDerivation.derive(raw, file: file, maxDepth: maxDepth, maxTextBytes: maxValueBytes)
-                var (graph, metadata) = try load(raw, file: file) { _, _ in derived }
-                metadata.isSchemaDerived = true
-                metadata.sourceVersionHashes = metadata.versionHashes
-                return (graph, metadata)
+                return embedded
             }
+        } catch is DerivationRequest {
+            let derived = try XMLSchemaDerivation.derive(source(), file: file, maxDepth: maxDepth, maxTextBytes: maxValueBytes)
+            var (graph, metadata) = try load(source(), size: size, file: file) { _, _ in derived }
+            metadata.isSchemaDerived = true
+            metadata.sourceVersionHashes = metadata.versionHashes
+            return (graph, metadata)
         }
     }
 
@@ -144,7 +163,7 @@ public enum XMLStore {
     private struct DerivationRequest: Error {}
 
     /// Parses once, decoding objects with the schema `choose` returns for the metadata.
-    private static func load(_ raw: UnsafeRawBufferPointer, file: String,
+    private static func load(_ source: XMLSource, size: Int, file: String,
                              choose: @escaping (StoreMetadata, Int) throws -> Schema?) throws
         -> (graph: ObjectGraph, metadata: StoreMetadata) {
         var decoder: XMLObjectDecoder?
@@ -156,12 +175,12 @@ public enum XMLStore {
             // most what the file's size can hold (34 bytes per object at the least).
             let next = metadata.nextObjectID ?? 0
             let first = ObjectID.first.rawValue
-            let expected = Int(min(next > first ? next - first : 0, UInt64(raw.count / 34)))
+            let expected = Int(min(next > first ? next - first : 0, UInt64(size / 34)))
             let sink = XMLObjectDecoder(schema: schema, file: file, expectedObjects: expected, expectedMaxID: next)
             decoder = sink
             return sink
         }
-        try parser.parse(raw, maxDepth: maxDepth)
+        try parser.parse(source, maxDepth: maxDepth)
         guard let decoder, var metadata = parser.metadata else {
             preconditionFailure("the parser returns only after handing the metadata over")
         }

@@ -63,8 +63,13 @@ final class XMLStoreParser: SAXDelegate {
 
     /// Parses `bytes` and checks that the store had its `<databaseInfo>`.
     func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws {
+        try parse(SAXParser.source(bytes), maxDepth: maxDepth)
+    }
+
+    /// Parses what `source` hands over and checks that the store had its `<databaseInfo>`.
+    func parse(_ source: XMLSource, maxDepth: Int) throws {
         do {
-            try SAXParser.parse(bytes, file: file, maxDepth: maxDepth, delegate: self)
+            try SAXParser.parse(file: file, maxDepth: maxDepth, delegate: self, source: source)
         } catch let error as StorageError where place == .document && error.code == .malformedXML && error.location != nil {
             // libxml2 words a document without elements in odd ways ("Extra content at the end").
             throw StorageError(.malformedXML, file: file, at: error.location, "the file holds no XML element",

@@ -17,11 +17,39 @@ enum XMLStoreWriter {
         var relationships: [(index: RelationshipIndex, isToMany: Bool, opening: Range<Int>)]
     }
 
+    /// The whole store in memory.
     static func write(_ graph: GraphSnapshot, metadata: StoreMetadata) -> Data {
-        let tables = graph.tables
-        let plans = graph.schema.infos.map(plan)
-        var output = XMLOutputBuffer(capacity: estimatedSize(tables))
+        var output = XMLOutputBuffer(capacity: estimatedSize(graph.tables))
+        writeHeader(graph, metadata: metadata, to: &output)
+        writeObjects(graph, to: &output)
+        return output.takeData()
+    }
 
+    /// The size of the pieces ``write(_:metadata:to:)`` hands on: big enough that a system call
+    /// per piece costs nothing, small enough to stay in the cache.
+    static let pieceSize = 1 << 20
+
+    /// Streams the store to `sink` in pieces of about ``pieceSize`` bytes, the first of them
+    /// everything up to and including `</databaseInfo>`.
+    ///
+    /// - Returns: that first piece (the metadata), for the caller to read back.
+    /// - Throws: the first error `sink` throws (no more pieces are written after it).
+    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, pieceSize: Int = pieceSize,
+                      to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> [UInt8] {
+        var head = XMLOutputBuffer(capacity: 64 << 10)
+        writeHeader(graph, metadata: metadata, to: &head)
+        let header = [UInt8](head.takeData())
+        try header.withUnsafeBytes { try sink($0) }
+        try withoutActuallyEscaping(sink, do: { (sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws in
+            var output = XMLOutputBuffer(pieceSize: pieceSize, sink: sink)
+            writeObjects(graph, to: &output)
+            try output.finish()
+        })
+        return header
+    }
+
+    /// The prolog, `<database>` and the `<databaseInfo>` element.
+    private static func writeHeader(_ graph: GraphSnapshot, metadata: StoreMetadata, to output: inout XMLOutputBuffer) {
         output.append("<?xml version=\"1.0\" standalone=\"yes\"?>\n")
         output.append("<!DOCTYPE database SYSTEM \"file:///System/Library/DTDs/CoreData.dtd\">\n\n")
         output.append("<database>\n")
@@ -42,116 +70,141 @@ enum XMLStoreWriter {
         XMLMetadataMapping.write(XMLMetadataMapping.entries(for: metadata, schema: graph.schema), level: 2, to: &output)
         output.appendIndent(1)
         output.append("</databaseInfo>\n")
-
-        for object in objectsInIDOrder(tables) {
-            writeObject(object, plans[object.entity], tables, to: &output)
-        }
-        output.append("</database>")
-        return output.takeData()
     }
 
     // MARK: Objects
 
-    private static func writeObject(_ object: ManagedObject, _ plan: EntityPlan, _ tables: [EntityTable],
-                                    to output: inout XMLOutputBuffer) {
-        let e = object.entity.rawValue
-        let row = object.row
-        plan.text.withUnsafeBytes { text in
-            output.append(UnsafeRawBufferPointer(rebasing: text[plan.objectOpening]))
-            output.appendDecimal(tables[e].ids[row])
-            output.append("\">\n" as StaticString)
-            for (a, type, opening) in plan.attributes {
-                if isNil(type, tables, e, a.rawValue, row) { continue }
-                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
-                writeValue(type, tables, e, a.rawValue, row, to: &output)
-                output.append("</attribute>\n" as StaticString)
-            }
-            for (r, isToMany, opening) in plan.relationships {
-                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
-                var first = true
-                if isToMany {
-                    for target in tables[e].relationships[r.rawValue].many[row] {
-                        writeReference(target, tables, first: &first, to: &output)
+    /// Every live object in id order, then `</database>`.
+    private static func writeObjects(_ graph: GraphSnapshot, to output: inout XMLOutputBuffer) {
+        let tables = graph.tables
+        let plans = graph.schema.infos.map(plan)
+        let objects = objectsInIDOrder(tables)
+        withExtendedLifetime(graph) {
+            let columns = XMLWriterColumns(graph)
+            defer { columns.deallocate() }
+            objects.withUnsafeBufferPointer { objects in
+                // Runs of objects of one entity share its plan.
+                var start = 0
+                while start < objects.count {
+                    let e = objects[start].entity.rawValue
+                    var end = start + 1
+                    while end < objects.count && objects[end].entity.rawValue == e { end += 1 }
+                    let plan = plans[e]
+                    plan.text.withUnsafeBytes { text in
+                        plan.attributes.withUnsafeBufferPointer { attributes in
+                            plan.relationships.withUnsafeBufferPointer { relationships in
+                                for i in start ..< end {
+                                    writeObject(row: objects[i].row, e, columns, tables, text: text, opening: plan.objectOpening,
+                                                attributes: attributes, relationships: relationships, to: &output)
+                                }
+                            }
+                        }
                     }
-                } else if let target = RelationshipColumn.object(stored: tables[e].relationships[r.rawValue].single[row]) {
-                    writeReference(target, tables, first: &first, to: &output)
+                    start = end
                 }
-                output.append(first ? "></relationship>\n" as StaticString : "\"></relationship>\n" as StaticString)
             }
+        }
+        output.append("</database>")
+    }
+
+    /// Writes row `row` of table `e`, through `columns`.
+    private static func writeObject(row: Int, _ e: Int, _ columns: XMLWriterColumns, _ tables: [EntityTable],
+                                    text: UnsafeRawBufferPointer, opening: Range<Int>,
+                                    attributes: UnsafeBufferPointer<(index: AttributeIndex, type: AttributeType, opening: Range<Int>)>,
+                                    relationships: UnsafeBufferPointer<(index: RelationshipIndex, isToMany: Bool, opening: Range<Int>)>,
+                                    to output: inout XMLOutputBuffer) {
+        let table = columns.tables[e]
+        output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+        output.appendDecimal(table.ids[row])
+        output.append("\">\n" as StaticString)
+        for (a, type, opening) in attributes {
+            switch table.attributes[a.rawValue] {
+            case .none:
+                continue
+            case .integers(let values, let present):
+                guard present[row] else { continue }
+                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+                output.appendDecimal(values[row])
+            case .flags(let flags):
+                let flag = flags[row]
+                guard flag != nilFlag else { continue }
+                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+                output.append(flag != 0 ? 0x31 : 0x30)
+            case .doubles(let values, let present):
+                guard present[row] else { continue }
+                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+                if type == .date {
+                    XMLNumberFormatting.appendFixed20(values[row], to: &output)
+                } else {
+                    output.append(string: XMLNumberFormatting.shortest(values[row]))
+                }
+            case .bytes(let starts, let lengths, let chunks):
+                let length = Int(lengths[row])
+                guard length >= 0 else { continue }
+                output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+                var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+                if length > 0 {
+                    let location = starts[row]
+                    bytes = UnsafeRawBufferPointer(start: chunks[location >> 32] + (location & 0xFFFF_FFFF), count: length)
+                }
+                if type == .binary || type == .transformable {
+                    output.appendStoreBase64(bytes)
+                } else {
+                    XMLStringEscaping.writeEscaped(bytes, to: &output)
+                }
+            case .other:
+                guard writeOther(tables, e, a.rawValue, row, opening: UnsafeRawBufferPointer(rebasing: text[opening]), to: &output) else { continue }
+            }
+            output.append("</attribute>\n" as StaticString)
+        }
+        for (r, _, opening) in relationships {
+            output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
+            var first = true
+            switch table.relationships[r.rawValue] {
+            case .many(let pages):
+                pages.pointer(row).pointee.withUnsafeBufferPointer { targets in
+                    for target in targets { writeReference(target, columns, first: &first, to: &output) }
+                }
+            case .single(let pages):
+                if let target = RelationshipColumn.object(stored: pages[row]) {
+                    writeReference(target, columns, first: &first, to: &output)
+                }
+            }
+            output.append(first ? "></relationship>\n" as StaticString : "\"></relationship>\n" as StaticString)
         }
         output.appendIndent(1)
         output.append("</object>\n" as StaticString)
     }
 
-    // Columns are reached through `tables`, by plain `Int` positions and stored properties
-    // only, each time: binding a column to a local, calling one of its methods or indexing with
-    // the typed indices (not inlined across modules) copies the column and retains its arrays
-    // once per value.
-
-    /// Whether attribute `a` (of type `type`) of `row` in table `e` is nil.
+    /// Appends ` idrefs="zN` for the first reference, ` zN` for the others; skips deleted objects.
     @inline(__always)
-    private static func isNil(_ type: AttributeType, _ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int) -> Bool {
-        if tables[e].attributes[a].untouchedNilRows > 0 { return true }
-        switch type {
-        case .string, .uri, .objectID, .binary, .transformable: return tables[e].attributes[a].bytes.lengths[row] < 0
-        case .integer16, .integer32, .integer64, .double, .float, .date: return !tables[e].attributes[a].present[row]
-        case .boolean: return tables[e].attributes[a].flags[row] == nilFlag
-        case .decimal, .uuid, .undefined: return tables[e].attributes[a].others[row] == nil
-        }
+    private static func writeReference(_ target: ManagedObject, _ columns: XMLWriterColumns, first: inout Bool,
+                                       to output: inout XMLOutputBuffer) {
+        let e = target.entity.rawValue, row = target.row
+        guard e < columns.tables.count else { return }
+        let table = columns.tables[e]
+        guard row < table.rowCount, table.alive[row] else { return }
+        output.append(first ? " idrefs=\"z" as StaticString : " z" as StaticString)
+        first = false
+        output.appendDecimal(table.ids[row])
     }
 
     /// ``AttributeColumn/nilFlag``, as a constant of this module.
     private static let nilFlag: UInt8 = 0xFF
 
-    /// Calls `body` with the bytes of attribute `a` of `row` in table `e`, which is not nil.
-    @inline(__always)
-    private static func withBytes(_ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int,
-                                  _ body: (UnsafeRawBufferPointer) -> Void) {
-        let length = Int(tables[e].attributes[a].bytes.lengths[row])
-        guard length > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        let location = tables[e].attributes[a].bytes.starts[row]
-        let offset = location & 0xFFFF_FFFF
-        tables[e].attributes[a].bytes.chunks[location >> 32].withUnsafeBytes { chunk in
-            body(UnsafeRawBufferPointer(rebasing: chunk[offset ..< offset + length]))
+    /// Appends the value of attribute `a` of `row` in table `e`, a Decimal, UUID or undefined
+    /// attribute (kept as values, not in typed columns); returns false when it is nil.
+    private static func writeOther(_ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int, opening: UnsafeRawBufferPointer,
+                                   to output: inout XMLOutputBuffer) -> Bool {
+        guard let value = tables[e].attributes[a].others[row] else { return false }
+        output.append(opening)
+        switch value {
+        case .decimal(let value): output.append(string: value.description)
+        case .uuid(let value): output.append(string: value.uuidString)
+        case .string(let value): XMLStringEscaping.writeEntityEscaped(value, to: &output)
+        default: break
         }
-    }
-
-    /// Appends the value of attribute `a` of `row` in table `e`, which is not nil.
-    @inline(__always)
-    private static func writeValue(_ type: AttributeType, _ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int,
-                                   to output: inout XMLOutputBuffer) {
-        switch type {
-        case .string, .uri, .objectID:
-            withBytes(tables, e, a, row) { XMLStringEscaping.writeEscaped($0, to: &output) }
-        case .integer16, .integer32, .integer64:
-            output.appendDecimal(tables[e].attributes[a].integers[row])
-        case .boolean:
-            output.append(tables[e].attributes[a].flags[row] != 0 ? 0x31 : 0x30)
-        case .date:
-            XMLNumberFormatting.appendFixed20(tables[e].attributes[a].doubles[row], to: &output)
-        case .double, .float:
-            output.append(string: XMLNumberFormatting.shortest(tables[e].attributes[a].doubles[row]))
-        case .binary, .transformable:
-            withBytes(tables, e, a, row) { output.appendStoreBase64($0) }
-        case .decimal, .uuid, .undefined:
-            switch tables[e].attributes[a].others[row] {
-            case .decimal(let value)?: output.append(string: value.description)
-            case .uuid(let value)?: output.append(string: value.uuidString)
-            case .string(let value)?: XMLStringEscaping.writeEntityEscaped(value, to: &output)
-            default: break
-            }
-        }
-    }
-
-    /// Appends ` idrefs="zN` for the first reference, ` zN` for the others; skips deleted objects.
-    @inline(__always)
-    private static func writeReference(_ target: ManagedObject, _ tables: [EntityTable], first: inout Bool,
-                                       to output: inout XMLOutputBuffer) {
-        let e = target.entity.rawValue, row = target.row
-        guard e < tables.count, row < tables[e].ids.count, tables[e].alive[row] else { return }
-        output.append(first ? " idrefs=\"z" as StaticString : " z" as StaticString)
-        first = false
-        output.appendDecimal(tables[e].ids[row])
+        return true
     }
 
     /// Every live object, by ascending id: each table's rows (sorted when they are not

@@ -44,6 +44,7 @@ enum Floors {
     static let binarySave = "single-thread zlib deflate of the same body at the same level + atomic write"
     static let xmlOpen = "libxml2 SAX2 pass over the same file (read + parse, counting callbacks)"
     static let xmlSave = "atomic write of the same XML bytes (temp, write, fsync, rename, fsync dir)"
+    static let xmlEncode = "the same XML bytes formatted into memory by a minimal loop over plain arrays of the values"
     static let binaryToXML = "binary.open floor + xml.save floor"
     static let xmlToBinary = "xml.open floor + binary.save floor"
     static let migrate = "read + inflate of the v1 file + binary.save floor"

@@ -20,13 +20,13 @@ enum TableReport {
         text += "\nFloors (what each ratio divides by):\n"
         let floors: [(String, String)] = [
             ("binary.open", Floors.binaryOpen), ("binary.save", Floors.binarySave),
-            ("xml.open", Floors.xmlOpen), ("xml.save", Floors.xmlSave),
+            ("xml.open", Floors.xmlOpen), ("xml.save", Floors.xmlSave), ("xml.encode", Floors.xmlEncode),
             ("convert.binary-to-xml", Floors.binaryToXML), ("convert.xml-to-binary", Floors.xmlToBinary),
             ("migrate.v1-to-current", Floors.migrate), ("edit.*", Floors.edit),
         ]
         for (operation, floor) in floors { text += "  " + pad(operation, 23) + floor + "\n" }
         text += "  The library inflates and deflates chunks on all cores; the binary floors use one thread.\n"
-        text += "  memory.open-binary: peak resident set (VmHWM) of a fresh process after binary.open; in brackets before opening.\n"
+        text += "  memory.open-binary, memory.open-xml: peak resident set (VmHWM) of a fresh process after opening; in brackets before.\n"
         text += "  Peers: \"x faster\" is peer time / library time; GRDB and JSON store the same tree as a flat array of\n"
         text += "  structs (id, parent, ordering, title, done), open = file to array, save = array to durable file.\n"
         if !targets.isEmpty {

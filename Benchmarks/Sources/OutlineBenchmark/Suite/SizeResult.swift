@@ -35,7 +35,8 @@ struct SizeResult: Sendable {
 
 extension SizeSuite {
     /// One record per operation, with its floor and peers, from the samples of one size.
-    static func records(items: Int, _ samples: [String: Sample], memory: [MemoryProbe.Figure]) -> [Record] {
+    static func records(items: Int, _ samples: [String: Sample], memory: [MemoryProbe.Figure],
+                        memoryXML: [MemoryProbe.Figure]) -> [Record] {
         func runs(_ key: String) -> [Double] { samples[key]?.runs ?? [] }
         func median(_ key: String) -> Double? { samples[key]?.median }
         func sum(_ keys: String...) -> Double? {
@@ -57,6 +58,7 @@ extension SizeSuite {
                    peers: [peer("grdb.insert-all", "peer.grdb-insert-all"), peer("json.encode", "peer.json-encode")]),
             record("xml.open", floor: Floors.xmlOpen, median("floor.xml-open")),
             record("xml.save", floor: Floors.xmlSave, median("floor.xml-save")),
+            record("xml.encode", floor: Floors.xmlEncode, median("floor.xml-encode")),
             record("convert.binary-to-xml", floor: Floors.binaryToXML, sum("floor.binary-open", "floor.xml-save")),
             record("convert.xml-to-binary", floor: Floors.xmlToBinary, sum("floor.xml-open", "floor.binary-save")),
             record("migrate.v1-to-current", floor: Floors.migrate, sum("floor.v1-open", "floor.binary-save")),
@@ -70,6 +72,9 @@ extension SizeSuite {
         var memoryRecord = Record(operation: "memory.open-binary", items: items, unit: .mebibytes, runs: memory.map(\.peakMiB))
         memoryRecord.baselineMiB = Sample(runs: memory.map(\.baselineMiB)).median
         records.append(memoryRecord)
+        var xmlMemoryRecord = Record(operation: "memory.open-xml", items: items, unit: .mebibytes, runs: memoryXML.map(\.peakMiB))
+        xmlMemoryRecord.baselineMiB = Sample(runs: memoryXML.map(\.baselineMiB)).median
+        records.append(xmlMemoryRecord)
         return records
     }
 }

@@ -54,6 +54,7 @@ struct SizeSuite {
 
         var samples: [String: Sample] = [:]
         try measureStores(bundle.current, paths: paths, into: &samples)
+        try measureEncode(bundle.current, paths: paths, into: &samples)
         try measureFloors(paths, into: &samples)
         try measureCommands(bundle, paths: paths, into: &samples)
         try measureEdits(paths, into: &samples)
@@ -65,7 +66,10 @@ struct SizeSuite {
         facts.jsonBytes = PlainFile.size(paths.json)
         log.line("  memory.open-binary: \(memoryRuns) fresh processes")
         let memory = try MemoryProbe.measure(paths.binary, runs: memoryRuns)
-        return SizeResult(items: items, facts: facts, records: Self.records(items: items, samples, memory: memory))
+        log.line("  memory.open-xml: \(memoryRuns) fresh processes")
+        let memoryXML = try MemoryProbe.measure(paths.xml, runs: memoryRuns)
+        return SizeResult(items: items, facts: facts,
+                          records: Self.records(items: items, samples, memory: memory, memoryXML: memoryXML))
     }
 
     /// Generates the current-version document through OutlineKit and saves it as binary and
