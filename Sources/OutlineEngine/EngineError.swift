@@ -30,6 +30,9 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let inconsistentGraph = Code(rawValue: "inconsistentGraph")
         /// A limit was reached: every object id is used, an evaluation ran out of its budget, ...
         public static let limitExceeded = Code(rawValue: "limitExceeded")
+        /// A request an operation cannot carry out as given (a results controller over a
+        /// request with a fetch limit, say).
+        public static let unsupportedRequest = Code(rawValue: "unsupportedRequest")
     }
 
     public var code: Code
