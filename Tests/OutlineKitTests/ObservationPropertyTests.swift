@@ -8,8 +8,9 @@ import OutlineTestSupport
 /// rows deliver, applied to a copy of the rows before it, must give what a fresh fetch or a
 /// fresh flattening gives, after every step.
 @Suite struct ObservationPropertyTests {
-    /// Sequences per test, and steps per sequence.
-    static let sequences = ProcessInfo.processInfo.environment["OUTLINE_OBSERVE_SEQUENCES"].flatMap { Int($0) } ?? 350
+    /// Sequences per argument (three arguments), and steps per sequence;
+    /// `OUTLINE_OBSERVE_SEQUENCES=N` runs N sequences per argument.
+    static let sequences = ProcessInfo.processInfo.environment["OUTLINE_OBSERVE_SEQUENCES"].flatMap { Int($0) } ?? 150
     static let steps = 24
 
     @Test(arguments: 0 ..< 3)

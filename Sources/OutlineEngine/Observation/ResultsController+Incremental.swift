@@ -5,10 +5,10 @@ extension ResultsController {
     ///
     /// Rows of untouched objects keep their relative order (their keys did not change). A
     /// touched object in the results before and after is reported as updated when it sits
-    /// between the same untouched rows as before and no other re-placed object shares that
-    /// gap; otherwise as moved.
+    /// between the same untouched rows as before and keeps its order with the other such
+    /// objects of that gap (a longest increasing run of them stays); otherwise as moved.
     ///
-    /// - Complexity: O(k log n) comparisons for k touched objects, plus O(sections).
+    /// - Complexity: O(k log n) comparisons for k touched objects, plus O(k log k) and O(sections).
     func update(_ touched: [ManagedObject: Set<String>]) -> [ResultsChange] {
         guard !touched.isEmpty else { return [] }
         let oldStarts = sectionStarts
@@ -66,26 +66,34 @@ extension ResultsController {
             insertions.append((path(ofGlobal: newGlobal[object]!, starts: sectionStarts), object))
         }
 
-        // Which re-placed rows sit in the same gap between untouched rows as before.
+        // Which re-placed rows can stay: those in the same gap between untouched rows as
+        // before, the longest run of them per gap that keeps its order.
         let oldOthers = (deletions.map { oldGlobal[$0.1]! } + candidates.map { oldGlobal[$0]! }).sorted()
         let newOthers = (insertions.map { newGlobal[$0.1]! } + candidates.map { newGlobal[$0]! }).sorted()
         func gap(_ index: Int, among others: [Int]) -> Int { index - Self.lowerBound(of: index, in: others) }
-        var oldGaps: [Int: Int] = [:], newGaps: [Int: Int] = [:]
+        var byGap: [Int: [ManagedObject]] = [:]
+        var moving: [ManagedObject] = []
         for object in candidates {
-            oldGaps[gap(oldGlobal[object]!, among: oldOthers), default: 0] += 1
-            newGaps[gap(newGlobal[object]!, among: newOthers), default: 0] += 1
+            let oldGap = gap(oldGlobal[object]!, among: oldOthers)
+            let sameSection = compareSections(oldEntries[object]!.section, newEntries[object]!.section) == .orderedSame
+            if sameSection && oldGap == gap(newGlobal[object]!, among: newOthers) {
+                byGap[oldGap, default: []].append(object)
+            } else {
+                moving.append(object)
+            }
+        }
+        for (_, group) in byGap {
+            let ordered = group.sorted { oldGlobal[$0]! < oldGlobal[$1]! }
+            let keep = Self.longestIncreasingRun(ordered.map { newGlobal[$0]! })
+            for (index, object) in ordered.enumerated() {
+                if keep.contains(index) { stayed.append(object) } else { moving.append(object) }
+            }
         }
         var moves: [(ResultsIndexPath, ResultsChange)] = []
-        for object in candidates {
-            let oldGap = gap(oldGlobal[object]!, among: oldOthers), newGap = gap(newGlobal[object]!, among: newOthers)
-            let sameSection = compareSections(oldEntries[object]!.section, newEntries[object]!.section) == .orderedSame
-            if sameSection && oldGap == newGap && oldGaps[oldGap] == 1 && newGaps[newGap] == 1 {
-                stayed.append(object)
-            } else {
-                let from = path(ofGlobal: oldGlobal[object]!, starts: oldStarts)
-                let to = path(ofGlobal: newGlobal[object]!, starts: sectionStarts)
-                moves.append((to, .rowMoved(object, from: from, to: to, changedKeys: touched[object] ?? [])))
-            }
+        for object in moving {
+            let from = path(ofGlobal: oldGlobal[object]!, starts: oldStarts)
+            let to = path(ofGlobal: newGlobal[object]!, starts: sectionStarts)
+            moves.append((to, .rowMoved(object, from: from, to: to, changedKeys: touched[object] ?? [])))
         }
         let updates = stayed.map { object -> (ResultsIndexPath, ResultsChange) in
             let to = path(ofGlobal: newGlobal[object]!, starts: sectionStarts)
@@ -133,6 +141,30 @@ extension ResultsController {
             }
         }
         return deleted.reversed().map { .sectionDeleted(at: $0) } + inserted.map { .sectionInserted(at: $0, name: sections[$0].name) }
+    }
+
+    /// The positions of a longest strictly increasing subsequence of `values`.
+    ///
+    /// - Complexity: O(m log m).
+    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+        var tails: [Int] = []          // positions in `values` ending the best run of each length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (position, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[position] = tails[low - 1] }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var run: Set<Int> = []
+        var position = tails.last ?? -1
+        while position >= 0 {
+            run.insert(position)
+            position = previous[position]
+        }
+        return run
     }
 
     /// The number of elements of sorted `values` below `value`.

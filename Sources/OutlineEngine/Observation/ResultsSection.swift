@@ -5,6 +5,12 @@ public struct ResultsSection: Hashable, Sendable {
     public var name: String
     /// The number of rows.
     public var count: Int
+
+    /// A section called `name` with `count` rows.
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
 }
 
 /// A section as the controller keeps it: the key value that defines it and its row count.
