@@ -85,7 +85,7 @@ extension VisibleRows {
             entries.append((document.path(of: item), item, true))
         }
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) || ($0.path == $1.path && !$0.expands && $1.expands) }
-        var placed: [ManagedObject] = []
+        var placed: [(row: VisibleRow, index: Int)] = []
         for entry in entries {
             var rows: [VisibleRow] = []
             let at: Int
@@ -119,7 +119,8 @@ extension VisibleRows {
                 at = after
             }
             list.insert(contentsOf: rows, at: at)
-            placed += rows.map(\.item)
+            // Later placements come later in document order, so these indices stay right.
+            for (offset, row) in rows.enumerated() { placed.append((row, at + offset)) }
         }
 
         // 3. Report.
@@ -128,13 +129,12 @@ extension VisibleRows {
         var moves: [(Int, VisibleRowChange)] = []
         var updates: [(Int, VisibleRowChange)] = []
         var placedSet: Set<ManagedObject> = []
-        for item in placed {
-            placedSet.insert(item)
-            guard let index = list.index(of: item) else { return nil }
-            if let from = removedRows[item] {
-                moves.append((index, .moved(list[index], from: from, to: index, changedKeys: contentKeys(item))))
+        for (row, index) in placed {
+            placedSet.insert(row.item)
+            if let from = removedRows[row.item] {
+                moves.append((index, .moved(row, from: from, to: index, changedKeys: contentKeys(row.item))))
             } else {
-                insertions.append((index, .inserted(list[index], at: index)))
+                insertions.append((index, .inserted(row, at: index)))
             }
         }
         let deletions = removedRows.filter { !placedSet.contains($0.key) }.sorted { $0.value > $1.value }
