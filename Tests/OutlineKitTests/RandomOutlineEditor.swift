@@ -46,6 +46,7 @@ final class RandomOutlineEditor {
     @discardableResult
     func step(_ random: inout SeededRandom) throws -> String {
         let hasItems = document.itemCount > 1
+        if !extraSteps.isEmpty && random.chance(15) { return try extraSteps[random.next(upTo: extraSteps.count)](&random) }
         let roll = random.next(upTo: 100)
         do {
             switch roll {
@@ -96,8 +97,7 @@ final class RandomOutlineEditor {
                 context.rollback()
                 return "rollback"
             default:
-                guard !extraSteps.isEmpty else { return try insert(&random) }
-                return try extraSteps[random.next(upTo: extraSteps.count)](&random)
+                return try insert(&random)
             }
         } catch is OutlineError {
             return "refused edit"

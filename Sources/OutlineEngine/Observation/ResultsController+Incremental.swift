@@ -146,7 +146,7 @@ extension ResultsController {
     /// The positions of a longest strictly increasing subsequence of `values`.
     ///
     /// - Complexity: O(m log m).
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+    package static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
         var tails: [Int] = []          // positions in `values` ending the best run of each length
         var previous = [Int](repeating: -1, count: values.count)
         for (position, value) in values.enumerated() {

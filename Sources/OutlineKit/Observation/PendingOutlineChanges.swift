@@ -44,9 +44,25 @@ struct PendingOutlineChanges {
             case .membersReplaced(_, let r, let old, let new):
                 guard r == shape.children else { continue }
                 parents.insert(object)
-                removed.formUnion(old)
-                inserted.formUnion(new)
+                replaced(old, with: new)
             }
+        }
+    }
+
+    /// A child list replaced as a whole (a merge does that): the items that left or joined it,
+    /// and those of the others that changed order (all but a longest run that kept it).
+    private mutating func replaced(_ old: [ManagedObject], with new: [ManagedObject]) {
+        let oldSet = Set(old), newSet = Set(new)
+        removed.formUnion(old.filter { !newSet.contains($0) })
+        inserted.formUnion(new.filter { !oldSet.contains($0) })
+        let stayingOld = old.filter(newSet.contains), stayingNew = new.filter(oldSet.contains)
+        guard stayingOld != stayingNew else { return }
+        var oldPosition: [ManagedObject: Int] = [:]
+        for (index, item) in stayingOld.enumerated() { oldPosition[item] = index }
+        let keep = ResultsController.longestIncreasingRun(stayingNew.map { oldPosition[$0]! })
+        for (index, item) in stayingNew.enumerated() where !keep.contains(index) {
+            removed.insert(item)
+            inserted.insert(item)
         }
     }
 }
