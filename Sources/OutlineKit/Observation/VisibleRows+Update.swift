@@ -126,10 +126,15 @@ extension VisibleRows {
         // 3. Report.
         var changes: [VisibleRowChange] = []
         var insertions: [(Int, VisibleRowChange)] = []
+        insertions.reserveCapacity(placed.count)
         var moves: [(Int, VisibleRowChange)] = []
         var updates: [(Int, VisibleRowChange)] = []
         var placedSet: Set<ManagedObject> = []
         for (row, index) in placed {
+            guard !removedRows.isEmpty else {
+                insertions.append((index, .inserted(row, at: index)))
+                continue
+            }
             placedSet.insert(row.item)
             if let from = removedRows[row.item] {
                 moves.append((index, .moved(row, from: from, to: index, changedKeys: contentKeys(row.item))))
@@ -147,8 +152,10 @@ extension VisibleRows {
             list[index] = fresh
             updates.append((index, .updated(fresh, at: from, now: index, changedKeys: keys)))
         }
-        changes += insertions.sorted { $0.0 < $1.0 }.map(\.1)
-        changes += moves.sorted { $0.0 < $1.0 }.map(\.1)
+        // Placed in document order: insertions and moves are in ascending order already.
+        changes.reserveCapacity(changes.count + insertions.count + moves.count + updates.count)
+        changes += insertions.lazy.map(\.1)
+        changes += moves.lazy.map(\.1)
         changes += updates.sorted { $0.0 < $1.0 }.map(\.1)
         return changes
     }
