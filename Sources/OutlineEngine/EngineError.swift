@@ -32,6 +32,9 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let limitExceeded = Code(rawValue: "limitExceeded")
         /// An undo history that does not fit the objects it was given to (see ``UndoHistory``).
         public static let historyMismatch = Code(rawValue: "historyMismatch")
+        /// A request an operation cannot carry out as given (a results controller over a
+        /// request with a fetch limit, say).
+        public static let unsupportedRequest = Code(rawValue: "unsupportedRequest")
     }
 
     public var code: Code

@@ -1,7 +1,11 @@
 /// One primitive change in the order it was applied, with the positions list views need.
 ///
 /// A batch (one undo step, an undo, a redo, a rollback, a merge) is a list of these; applying
-/// them in order to the state before the batch gives the state after it.
+/// them in order to the state before the batch gives the state after it. An object moved from
+/// one list to another shows as `memberRemoved` (old parent, old index), `memberInserted` (new
+/// parent, new index) and `toOne` on the object (old and new parent); the keys an update
+/// changed are the attributes and relationships its `attribute`, `toOne` and member changes
+/// name. ``ResultsController`` turns these into list changes.
 public enum ObjectChange: Sendable, Hashable {
     /// The object became alive: inserted, or brought back by undo.
     case inserted(ManagedObject)

@@ -49,7 +49,7 @@ public struct BoundSortDescriptors: Sendable {
         return order.map { objects[$0] }
     }
 
-    private func sortKeys(of objects: [ManagedObject], in graph: some ObjectGraphReading, workLimit: Int?,
+    func sortKeys(of objects: [ManagedObject], in graph: some ObjectGraphReading, workLimit: Int?,
                           naming name: (ManagedObject) -> String = { "\($0)" }) throws -> [[PredicateTerm]] {
         let context = PredicateEvaluationContext(workLimit: workLimit ?? BoundPredicate.defaultWorkLimit(objectCount: objects.count), slotCount: 0)
         return try objects.map { object in
@@ -62,7 +62,7 @@ public struct BoundSortDescriptors: Sendable {
         }
     }
 
-    private func compareKeys(_ a: [PredicateTerm], _ b: [PredicateTerm]) -> ComparisonResult {
+    func compareKeys(_ a: [PredicateTerm], _ b: [PredicateTerm]) -> ComparisonResult {
         for (index, descriptor) in descriptors.enumerated() {
             let options: FetchPredicate.Options = descriptor.caseInsensitive ? .caseInsensitive : []
             let result = Self.sortOrder(a[index], b[index], options: options)

@@ -60,6 +60,12 @@ enum Targets {
         speedup("binary.open", "json.decode", 10, "binary.open >= 10x faster than JSONDecoder")
         speedup("binary.save", "grdb.insert-all", 3, "binary.save >= 3x faster than GRDB insert-all")
         speedup("binary.save", "json.encode", 5, "binary.save >= 5x faster than JSONEncoder")
+        speedup("observe.one-edit", "refetch-diff", 50, "observe.one-edit >= 50x faster than re-fetch + CollectionDifference")
+        for (operation, limit) in [("observe.one-edit", 1.0), ("observe.expand", 5.0)] {
+            guard let record = result.record(operation) else { continue }
+            targets.append(Target(name: "\(operation) <= \(limit) ms", operation: operation, value: record.median,
+                                  comparison: .atMost, limit: limit, unit: "ms"))
+        }
         if let memory = result.record("memory.open-binary") {
             targets.append(Target(name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
                                   comparison: .atMost, limit: 160, unit: "MiB"))

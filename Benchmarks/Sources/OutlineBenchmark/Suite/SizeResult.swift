@@ -66,6 +66,8 @@ extension SizeSuite {
         for edit in ["edit.add", "edit.move", "edit.remove", "edit.add-history", "edit.undo"] {
             records.append(record(edit, floor: Floors.edit, sum("binary.open", "binary.save")))
         }
+        records.append(record("observe.one-edit", floor: nil, nil, peers: [peer("refetch-diff", "peer.observe-refetch-diff")]))
+        records.append(record("observe.expand", floor: nil, nil))
         for phase in phaseNames where samples[phase] != nil {
             records.append(record(phase, floor: nil, nil))
         }

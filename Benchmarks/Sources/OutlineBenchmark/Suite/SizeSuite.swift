@@ -59,6 +59,7 @@ struct SizeSuite {
         try measureCommands(bundle, paths: paths, into: &samples)
         try measureEdits(paths, into: &samples)
         try measureHistoryEdits(paths, into: &samples)
+        try measureObserve(paths, into: &samples)
         if phases { try measurePhases(bundle.current, paths: paths, into: &samples) }
         let rows = ItemRow.rows(of: tree)
         try measurePeers(rows, paths: paths, into: &samples)
