@@ -120,6 +120,7 @@ extension OutlineDocument {
         try moveItem(target, under: grandparent, at: position(of: parent) + 1)
     }
 
+    /// Sets the text of `item`, as one undo step.
     public func setText(_ text: String, of target: ManagedObject) throws {
         try context.perform("Edit text") { try context.setAttribute(.string(text), shape.text, of: target) }
     }
@@ -130,11 +131,17 @@ extension OutlineDocument {
         try context.perform("Edit note") { try context.setAttribute(note.map(Value.string), noteAttribute, of: target) }
     }
 
+    /// Marks `item` done or not done, as one undo step.
+    ///
+    /// - Throws: ``OutlineError`` `notInThisVersion` when the schema version has no done state.
     public func setDone(_ done: Bool, of target: ManagedObject) throws {
         guard let doneAttribute = shape.done else { throw unsupported("done state") }
         try context.perform(done ? "Mark done" : "Mark not done") { try context.setAttribute(.boolean(done), doneAttribute, of: target) }
     }
 
+    /// Collapses or expands `item`, as one undo step.
+    ///
+    /// - Throws: ``OutlineError`` `notInThisVersion` when the schema version has no collapsed state.
     public func setCollapsed(_ collapsed: Bool, of target: ManagedObject) throws {
         guard let collapsedAttribute = shape.collapsed else { throw unsupported("collapsed state") }
         try context.perform(collapsed ? "Collapse" : "Expand") { try context.setAttribute(.boolean(collapsed), collapsedAttribute, of: target) }

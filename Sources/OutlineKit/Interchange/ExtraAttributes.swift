@@ -43,8 +43,10 @@ public struct ExtraAttributes: Sendable, Hashable {
         }
     }
 
+    /// The entries, in the order the source file had them.
     public var entries: [Entry]
 
+    /// A set of `entries`, kept in order.
     public init(_ entries: [Entry] = []) {
         self.entries = entries
     }

@@ -14,6 +14,8 @@ public struct ImportOptions: Sendable {
     /// 1...``OPMLReader/Options/depthCeiling``; deeper files are refused with an error.
     public var maxDepth: Int
 
+    /// Options for importing; by default lenient, into the current schema, with OPML's default
+    /// depth limit.
     public init(strict: Bool = false, schema: Schema? = nil, maxDepth: Int = OPMLReader.Options.defaultMaxDepth) {
         self.strict = strict
         self.schema = schema
@@ -45,7 +47,12 @@ public struct ExportedOutline: Sendable {
 
 /// The formats outlines are exchanged in.
 public enum InterchangeFormat: String, Sendable, CaseIterable {
-    case opml, markdown, text
+    /// OPML 2.0 (and the 1.0 files outliners still write).
+    case opml
+    /// Markdown: nested lists, headings, task boxes (CommonMark and GitHub-flavoured).
+    case markdown
+    /// Plain text, one item per line, nested by tab indentation.
+    case text
 
     /// The format a file name's extension names: `.opml`, `.md`/`.markdown`, `.txt`/`.text`.
     public init?(pathExtension: String) {

@@ -9,6 +9,7 @@ public struct OPMLExportOptions: Sendable, Hashable {
     /// `_status` for items that had none.
     public var flavor: OPMLFlavor?
 
+    /// Options that write done state as `flavor` (nil keeps each item's own).
     public init(flavor: OPMLFlavor? = nil) {
         self.flavor = flavor
     }

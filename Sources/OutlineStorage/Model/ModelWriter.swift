@@ -11,6 +11,7 @@ import OutlineEngine
 public enum ModelWriter {
     /// The tools and system versions written on the root element (Xcode 15.4 on macOS 14.5).
     public static let toolsVersion = "22758"
+    /// The macOS build written as `systemVersion` on the root element.
     public static let systemVersion = "23F79"
 
     /// The `contents` document of `schema`.

@@ -23,6 +23,9 @@ public final class PersistentStore {
         /// was opened or last saved (`conflict`). Turn off to overwrite such changes.
         public var detectsExternalChanges: Bool
 
+        /// Options with the given values; the defaults suit most documents.
+        ///
+        /// - Precondition: `compressionLevel` is in 0...9.
         public init(keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
                     removesStaleTemporaries: Bool = true, limits: StoreLimits = .default,
                     detectsExternalChanges: Bool = true) {
@@ -41,6 +44,7 @@ public final class PersistentStore {
     public internal(set) var path: String?
     /// The format ``save()`` writes.
     public internal(set) var format: DocumentFormat
+    /// How the store saves and reads; changes apply from the next save.
     public var options: Options
     /// The metadata as of the last open or save, with custom keys as currently set.
     public internal(set) var metadata: StoreMetadata
@@ -51,6 +55,7 @@ public final class PersistentStore {
     /// The file as this document last read or wrote it (nil without a file, or before the first save).
     var fingerprint: FileFingerprint?
 
+    /// The model of the document's objects.
     public var schema: Schema { context.schema }
     /// When the document was migrated from an older model version on open: what that did.
     /// The file is unchanged until the next save.

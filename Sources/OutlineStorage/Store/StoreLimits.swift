@@ -82,6 +82,7 @@ public struct StoreLimits: Sendable, Hashable {
     /// The default objects per compressed byte; writers keep every document within it.
     public static let defaultObjectsPerStoredByte = 64
 
+    /// Limits with the given values; the defaults are ``default``.
     public init(maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 256 << 20, maximumFileSize: Int = 16 << 30,
                 maximumInflateRatio: Int = defaultInflateRatio, maximumObjectsPerStoredByte: Int = defaultObjectsPerStoredByte) {
         self.maximumBodySize = maximumBodySize

@@ -21,6 +21,7 @@ public struct StoreMetadata: Sendable, Equatable {
     /// The `NSPersistenceFrameworkVersion` written when a document has none of its own (both formats).
     public static let defaultFrameworkVersion: Int64 = 1251
 
+    /// The format the document was read from or will be written in.
     public var format: DocumentFormat
     /// The store's UUID (upper-case in XML files).
     public var uuid: UUID
@@ -53,6 +54,8 @@ public struct StoreMetadata: Sendable, Equatable {
     /// open them) and readers do not check them against the derived schema.
     public var sourceVersionHashes: [String: Data] = [:]
 
+    /// Metadata with the given fields; a new document usually gives only the format and the
+    /// schema to embed.
     public init(format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
                 versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,
                 objectCounts: [String: Int]? = nil, custom: [(key: String, value: PropertyListValue)] = [],
@@ -83,6 +86,7 @@ public struct StoreMetadata: Sendable, Equatable {
         }
     }
 
+    /// Whether every field is equal, custom entries compared in order.
     public static func == (lhs: StoreMetadata, rhs: StoreMetadata) -> Bool {
         lhs.format == rhs.format && lhs.uuid == rhs.uuid && lhs.versionHashes == rhs.versionHashes
             && lhs.versionIdentifiers == rhs.versionIdentifiers && lhs.embeddedSchema == rhs.embeddedSchema
