@@ -1,4 +1,4 @@
-/// All objects of a document in memory: one ``EntityTable`` per entity, typed columns, no
+/// All objects of a document in memory: one `EntityTable` per entity, typed columns, no
 /// per-object instances.
 ///
 /// The graph itself does no bookkeeping (no undo, no change tracking, no inverse maintenance);

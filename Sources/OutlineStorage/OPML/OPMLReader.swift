@@ -53,6 +53,9 @@ public enum OPMLReader {
     /// Streams the OPML document in `data` to `handler`.
     ///
     /// - Parameter file: how messages name the file.
+    /// - Parameter data: the file's bytes.
+    /// - Parameter options: strictness and the depth limit.
+    /// - Parameter handler: called with each event (the head, then each outline) in document order.
     /// - Returns: the warnings, in document order (empty in strict mode).
     /// - Throws: ``StorageError``: `unknownFormat` (empty file, HTML page, root other than
     ///   `<opml>`), `malformedXML` (not well-formed, or an entity that is not expanded),
@@ -80,6 +83,9 @@ public enum OPMLReader {
     /// Streams the OPML file at `url` to `handler`, reading it in chunks.
     ///
     /// - Parameter file: how messages name the file (default: the path).
+    /// - Parameter url: the file to read.
+    /// - Parameter options: strictness and the depth limit.
+    /// - Parameter handler: called with each event (the head, then each outline) in document order.
     /// - Throws: ``StorageError`` `unreadable` when the file cannot be read; otherwise as
     ///   ``read(_:file:options:_:)``.
     @discardableResult

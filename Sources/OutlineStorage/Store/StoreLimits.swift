@@ -7,7 +7,7 @@ import OutlineEngine
 /// Two kinds of limits live here:
 /// - **Format limits** (the static members): what a document may hold at all. Both readers
 ///   refuse a file that breaks one, and every save checks the graph and metadata against them
-///   (``check(_:metadata:file:)``) before a byte is written, so that whatever one reader
+///   (``check(_:metadata:file:)-(GraphSnapshot,_,_)``) before a byte is written, so that whatever one reader
 ///   accepts can be saved in every format and read back: an id over ``maximumObjectID``, a
 ///   date that is not a finite time between years 0 and 9999, custom metadata nested deeper
 ///   than ``maximumMetadataDepth`` or with a key twice in one dictionary never reach a file.
