@@ -1,7 +1,7 @@
 import Foundation
 
 /// Keeps the code of the DocC articles compiling: every ```` ```swift ```` block of an article
-/// must appear, line for line, in a test source file that runs it.
+/// must appear, line for line, in a test source file of the module's tests that runs it.
 public enum ArticleCode {
     /// The articles (`.md` files) of the DocC catalog `Sources/MODULE/MODULE.docc`, sorted.
     public static func articles(ofModule module: String) throws -> [URL] {
@@ -40,17 +40,22 @@ public enum ArticleCode {
         return false
     }
 
-    /// The blocks of the articles of `module` that are missing from the test file `testFile`
-    /// (relative to the package root), as `ARTICLE: FIRST LINE` for a readable failure; and
-    /// how many blocks there were in all, so that a test can tell that it checked something.
-    public static func missingBlocks(ofModule module: String, in testFile: String) throws -> (missing: [String], checked: Int) {
-        let source = try String(contentsOf: PackagePaths.file(testFile), encoding: .utf8)
+    /// The blocks of the articles of `module` that appear in no Swift file of the test folder
+    /// `testFolder` (relative to the package root), as `ARTICLE: FIRST LINE` for a readable
+    /// failure; and how many blocks there were in all, so that a test can tell that it checked
+    /// something. Any test file of the folder may hold an article's code, so an article and
+    /// its test can be added together without touching the others.
+    public static func missingBlocks(ofModule module: String, in testFolder: String) throws -> (missing: [String], checked: Int) {
+        let folder = PackagePaths.file(testFolder)
+        let sources = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }
+            .map { try String(contentsOf: $0, encoding: .utf8) }
         var missing: [String] = []
         var checked = 0
         for article in try articles(ofModule: module) {
             for block in swiftBlocks(in: try String(contentsOf: article, encoding: .utf8)) {
                 checked += 1
-                if !Self.source(source, contains: block) {
+                if !sources.contains(where: { Self.source($0, contains: block) }) {
                     missing.append("\(article.lastPathComponent): \(block.first ?? "")")
                 }
             }
