@@ -4,8 +4,11 @@
 public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A switchable classification of the failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name, such as `invalidPredicate`.
         public let rawValue: String
+        /// The code named `rawValue` (one of the constants below, or one a newer version adds).
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The schema is inconsistent (unknown destination, bad inverse, duplicate names, ...).
@@ -37,6 +40,7 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unsupportedRequest = Code(rawValue: "unsupportedRequest")
     }
 
+    /// What kind of failure this is; switch on it to react to some of them.
     public var code: Code
     /// Where the problem is: a model element, `Entity.property`, an object id, a predicate column.
     public var location: String?
@@ -47,6 +51,14 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Every individual problem when there are several (validation, migration blockers).
     public var details: [String]
 
+    /// An error of kind `code`.
+    ///
+    /// - Parameters:
+    ///   - code: what kind of failure this is.
+    ///   - location: where the problem is, such as `Item.text`, `z105` or `column 12`.
+    ///   - message: what is wrong, with the offending value.
+    ///   - hint: what to do next, in words that suit any caller (no command-line flags).
+    ///   - details: every individual problem when there are several.
     public init(_ code: Code, at location: String? = nil, _ message: String, hint: String? = nil, details: [String] = []) {
         self.code = code
         self.location = location
@@ -55,6 +67,7 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         self.details = details
     }
 
+    /// `location: message. hint`, then one line per detail: ready to show to a user.
     public var description: String {
         var text = DiagnosticText.format(location: location, message: message, hint: hint)
         for detail in details { text += "\n  - \(detail)" }
@@ -65,6 +78,7 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
 #if canImport(Foundation)
 import Foundation
 extension EngineError: LocalizedError {
+    /// The same text as ``description``, for code that shows `localizedDescription`.
     public var errorDescription: String? { description }
 }
 #endif

@@ -6,6 +6,7 @@ import OutlineEngine
 public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
     /// Indices from the root, each 1-based; empty means the root.
     case path([Int])
+    /// A stable object id, as `#102` or `#z102` write it.
     case id(ObjectID)
 
     /// Parses `/`, `2.1.3` or `#102`.
@@ -37,6 +38,7 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
         self = .path(indices)
     }
 
+    /// The reference as a user writes it: `/` for the root, `2.1` for a path, `#102` for an id.
     public var description: String {
         switch self {
         case .path(let p): p.isEmpty ? "/" : p.map(String.init).joined(separator: ".")

@@ -120,6 +120,7 @@ extension OutlineDocument {
         try moveItem(target, under: grandparent, at: position(of: parent) + 1)
     }
 
+    /// Sets the text of `item`, as one undo step.
     public func setText(_ text: String, of target: ManagedObject) throws {
         try context.perform("Edit text of “\(Self.shorten(self.text(of: target) ?? ""))”") {
             try context.setAttribute(.string(text), shape.text, of: target)
@@ -134,6 +135,9 @@ extension OutlineDocument {
         }
     }
 
+    /// Marks `item` done or not done, as one undo step.
+    ///
+    /// - Throws: ``OutlineError`` `notInThisVersion` when the schema version has no done state.
     public func setDone(_ done: Bool, of target: ManagedObject) throws {
         guard let doneAttribute = shape.done else { throw unsupported("done state") }
         let name = "“\(Self.shorten(text(of: target) ?? ""))”"
@@ -142,6 +146,9 @@ extension OutlineDocument {
         }
     }
 
+    /// Collapses or expands `item`, as one undo step.
+    ///
+    /// - Throws: ``OutlineError`` `notInThisVersion` when the schema version has no collapsed state.
     public func setCollapsed(_ collapsed: Bool, of target: ManagedObject) throws {
         guard let collapsedAttribute = shape.collapsed else { throw unsupported("collapsed state") }
         let name = "“\(Self.shorten(text(of: target) ?? ""))”"

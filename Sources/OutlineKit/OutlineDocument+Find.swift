@@ -6,7 +6,7 @@ extension OutlineDocument {
     ///
     /// `variables` give the query's `$name`s their values.
     ///
-    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` with the
+    /// - Throws: `EngineError` `invalidPredicate` or `unknownName` with the
     ///   column of the mistake, or the item where evaluation stopped; ``OutlineError``
     ///   `invalidDocument` when some items are not under the root (``requireEveryItemUnderRoot()``).
     /// - Complexity: O(n) in the number of items, for queries whose work per item is bounded.
@@ -27,7 +27,7 @@ extension OutlineDocument {
     /// The fetch of the items matching `query` with `variables` substituted: over the `Item`
     /// entity, with `children` indexed by `order` (`children[FIRST]` is the first child).
     ///
-    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` naming the column of the query.
+    /// - Throws: `EngineError` `invalidPredicate` naming the column of the query.
     public func fetchRequest(_ query: String, variables: [String: FetchPredicate.Argument] = [:]) throws -> FetchRequest {
         var predicate = try FetchPredicate(format: query)
         if !variables.isEmpty { predicate = try predicate.substituting(variables) }

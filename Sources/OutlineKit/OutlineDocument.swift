@@ -7,6 +7,7 @@ import OutlineEngine
 /// notes or done state; later versions add them. Items are read in order in O(1) per child;
 /// every edit costs O(siblings) or better and is one undo step with a readable name.
 public final class OutlineDocument {
+    /// The editing context holding the items; undo, redo and change observation go through it.
     public let context: EditingContext
     /// The one item without a parent.
     public private(set) var root: ManagedObject
@@ -69,22 +70,27 @@ public final class OutlineDocument {
         context.relatedObjects(of: item, shape.children)
     }
 
+    /// The parent of `item`; nil for the root (and for items not under it).
     public func parent(of item: ManagedObject) -> ManagedObject? {
         context.relatedObject(of: item, shape.parent)
     }
 
+    /// The text of `item` (the `title` attribute in schema version 1).
     public func text(of item: ManagedObject) -> String? {
         context.attributeValue(of: item, shape.text)?.stringValue
     }
 
+    /// The note of `item`; nil when it has none or the schema version has no notes.
     public func note(of item: ManagedObject) -> String? {
         shape.note.flatMap { context.attributeValue(of: item, $0)?.stringValue }
     }
 
+    /// Whether `item` is done (false when the schema version has no done state).
     public func isDone(_ item: ManagedObject) -> Bool {
         shape.done.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
     }
 
+    /// Whether `item` is collapsed (false when the schema version has no collapsed state).
     public func isCollapsed(_ item: ManagedObject) -> Bool {
         shape.collapsed.flatMap { context.attributeValue(of: item, $0)?.booleanValue } ?? false
     }

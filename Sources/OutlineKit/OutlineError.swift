@@ -6,8 +6,11 @@ import OutlineEngine
 public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A switchable classification of the failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name, such as `noSuchItem`.
         public let rawValue: String
+        /// The code named `rawValue` (one of the constants below, or one a newer version adds).
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The document's schema has no `Item` entity shaped like an outline.
@@ -43,14 +46,18 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let nothingToRedo = Code(rawValue: "nothingToRedo")
     }
 
+    /// What kind of failure this is; switch on it to react to some of them.
     public var code: Code
     /// The document concerned, as the user named it (nil when the error is not about a file).
     public var file: String?
     /// Where: an item path (`2.1`), an id (`#102`), a schema version, a predicate column.
     public var location: String?
+    /// What is wrong, with the offending value.
     public var message: String
+    /// What to do next, in words that suit any caller (the command-line tool may replace it).
     public var hint: String?
 
+    /// An error of kind `code` about `file` at `location`, saying `message` and `hint`.
     public init(_ code: Code, file: String? = nil, at location: String? = nil, _ message: String, hint: String? = nil) {
         self.code = code
         self.file = file
@@ -66,6 +73,7 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         return copy
     }
 
+    /// `file: location: message. hint`, ready to show to a user.
     public var description: String {
         let text = DiagnosticText.format(file: file, location: location, message: message, hint: hint)
         return text
@@ -73,5 +81,6 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension OutlineError: LocalizedError {
+    /// The same text as ``description``, for code that shows `localizedDescription`.
     public var errorDescription: String? { description }
 }

@@ -18,7 +18,7 @@ public enum OutlineSchemas {
 
     /// All versions and the current one.
     ///
-    /// - Throws: ``StorageError`` if the embedded model cannot be read (a build made from a
+    /// - Throws: `StorageError` if the embedded model cannot be read (a build made from a
     ///   broken `Schemas/` folder; the test suite checks that it reads).
     public static var bundle: ModelBundle {
         get throws { try loaded.get() }

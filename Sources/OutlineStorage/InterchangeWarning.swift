@@ -37,6 +37,7 @@ public struct InterchangeWarning: Sendable, Hashable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// `file: line N: message. hint` (or the location instead of the line), ready to show.
     public var description: String {
         let text = DiagnosticText.format(file: file, location: location, message: message, hint: hint)
         return text

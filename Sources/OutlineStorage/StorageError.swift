@@ -9,8 +9,11 @@ import OutlineEngine
 public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A switchable classification of the failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name, such as `truncated`.
         public let rawValue: String
+        /// The code named `rawValue` (one of the constants below, or one a newer version adds).
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// The file or folder does not exist or cannot be read.
@@ -56,6 +59,7 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let historyMismatch = Code(rawValue: "historyMismatch")
     }
 
+    /// What kind of failure this is; switch on it to react to some of them.
     public var code: Code
     /// The file concerned, as the user named it.
     public var file: String?
@@ -68,6 +72,15 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The underlying engine error, when the failure came from the engine.
     public var underlying: EngineError?
 
+    /// An error of kind `code`.
+    ///
+    /// - Parameters:
+    ///   - code: what kind of failure this is.
+    ///   - file: the file concerned, as the user named it.
+    ///   - location: where in the file, such as `byte 1024` or `line 12`.
+    ///   - message: what is wrong, with the offending value.
+    ///   - hint: what to do next, in words that suit any caller (no command-line flags).
+    ///   - underlying: the engine error this one reports, if any.
     public init(_ code: Code, file: String? = nil, at location: String? = nil, _ message: String,
                 hint: String? = nil, underlying: EngineError? = nil) {
         self.code = code
@@ -78,6 +91,7 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         self.underlying = underlying
     }
 
+    /// `file: location: message. hint`, then the engine's details one per line: ready to show.
     public var description: String {
         var text = DiagnosticText.format(file: file, location: location, message: message, hint: hint)
         if let underlying, !underlying.details.isEmpty {
@@ -88,5 +102,6 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StorageError: LocalizedError {
+    /// The same text as ``description``, for code that shows `localizedDescription`.
     public var errorDescription: String? { description }
 }

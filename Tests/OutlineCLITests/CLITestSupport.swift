@@ -3,6 +3,7 @@ import Testing
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
+import OutlineTestSupport
 
 /// What one run of the `outline` binary did.
 struct CLIResult: CustomStringConvertible {
@@ -20,12 +21,11 @@ final class CLISandbox {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("outline-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("outline-cli")
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: folder)
+        TemporaryFolder.remove(folder)
     }
 
     /// The path of `name` inside the folder.
@@ -156,9 +156,8 @@ extension CLISandbox {
 
 /// Locating the binary and the package.
 enum CLI {
-    /// The package's root folder, found from this file.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root folder.
+    static let packageRoot = PackagePaths.root
 
     /// The built `outline`: beside the test bundle (the products folder is the parent of the
     /// `.xctest` bundle), else in `.build/debug`.

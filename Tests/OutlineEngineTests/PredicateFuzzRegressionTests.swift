@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OutlineEngine
+import OutlineTestSupport
 
 /// Format strings kept from fuzzing the predicate parser (`Fuzz/`, `Fixtures/Fuzz/predicate/`),
 /// parsed with the harness's arguments, given values for their variables as the harness does,
@@ -8,9 +9,7 @@ import Testing
 /// each must work or throw an ``EngineError`` with a message; never crash, hang or throw
 /// anything else.
 @Suite struct PredicateFuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Fixtures").appending(path: "Fuzz").appending(path: "predicate").standardizedFileURL
+    static let folder = PackagePaths.fixture("Fuzz/predicate")
 
     /// The arguments `Fuzz/Sources/FuzzPredicate` substitutes for placeholders (its objects
     /// are those of its own graph; here the test graph's).

@@ -3,13 +3,12 @@ import Testing
 import OutlineEngine
 import OutlineStorage
 @testable import OutlineKit
+import OutlineTestSupport
 
 /// Fixtures and readable summaries for the interchange tests.
 enum InterchangeFixtures {
     /// The package's `Fixtures/` folder.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Fixtures").standardizedFileURL
+    static let folder = PackagePaths.fixtures
 
     static func opml(_ name: String) throws -> Data { try Data(contentsOf: folder.appending(path: "OPML/\(name)")) }
     static func markdown(_ name: String) throws -> Data { try Data(contentsOf: folder.appending(path: "Markdown/\(name)")) }

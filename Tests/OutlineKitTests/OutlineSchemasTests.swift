@@ -3,12 +3,11 @@ import Testing
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
+import OutlineTestSupport
 
 @Suite struct OutlineSchemasTests {
-    /// The package's `Schemas/` folder, found from this file.
-    static let schemasFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Schemas")
+    /// The package's `Schemas/` folder.
+    static let schemasFolder = PackagePaths.file("Schemas")
 
     @Test func embeddedFilesEqualTheFilesOfTheSchemasFolder() throws {
         var onDisk: [String: String] = [:]

@@ -130,9 +130,7 @@ private func render(_ value: Value?) -> String {
 
 /// A fresh temporary folder, removed by the caller through `defer`.
 func makeTemporaryFolder() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appending(path: "outline-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
+    try TemporaryFolder.make("outline-tests").path
 }
 
 func removeFolder(_ path: String) {

@@ -1,11 +1,10 @@
 import Foundation
+import OutlineTestSupport
 
-/// Paths of the package's test fixtures, found from this file.
+/// Paths of the package's test fixtures.
 enum Fixtures {
     /// The package's `Fixtures/` folder.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Fixtures").standardizedFileURL
+    static let folder = PackagePaths.fixtures
 
     /// A model fixture under `Fixtures/Models/`.
     static func model(_ relative: String) -> URL {

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import OutlineEngine
 @testable import OutlineStorage
+import OutlineTestSupport
 
 /// Hostile XML against every XML reader: the XML store reader, the model reader and the OPML
 /// reader. Each input is refused with a ``StorageError`` or read harmlessly, quickly; no file
@@ -147,9 +148,8 @@ import OutlineEngine
 
     @Test(arguments: Reader.allCases, cases)
     func hostileInputIsRefusedOrHarmless(_ reader: Reader, _ hostile: Hostile) throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "outline-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.make("outline-hostile")
+        defer { TemporaryFolder.remove(folder) }
         let secret = "SECRET-\(UUID().uuidString)"
         let secretPath = folder.appending(path: "secret.txt").path
         let dtdPath = folder.appending(path: "secret.dtd").path

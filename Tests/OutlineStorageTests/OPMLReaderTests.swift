@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineStorage
+import OutlineTestSupport
 
 @Suite struct OPMLReaderTests {
     /// How much the reader hands libxml2 at a time (1 MB).
@@ -179,9 +180,8 @@ import OutlineStorage
         // Over 1 MB, so that libxml2 gets several chunks and elements straddle their borders.
         let data = OPMLFixtures.flat(count: 20_000)
         #expect(data.count > OPMLReaderTests.chunkSize)
-        let folder = FileManager.default.temporaryDirectory.appending(path: "OPMLReaderTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.make("OPMLReaderTests")
+        defer { TemporaryFolder.remove(folder) }
         let url = folder.appending(path: "flat.opml")
         try data.write(to: url)
         var streamed = OPMLFile()

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import OutlineEngine
 import OutlineStorage
+import OutlineTestSupport
 
 /// A store written by Apple's Core Data (a 2006 document-based app, published on the CocoaDev
 /// wiki): plain prolog, empty metadata, objects out of id order, both sides of a relationship.
 @Suite struct XMLRealFileTests {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/XML/Real/Vehicles.xml").standardized.path
+    static let path = PackagePaths.fixture("XML/Real/Vehicles.xml").path
 
     /// The app's model as the store implies it (names as Core Data's editor would have them).
     static func model() throws -> Schema {

@@ -1,13 +1,12 @@
 import Foundation
 import OutlineEngine
 @testable import OutlineStorage
+import OutlineTestSupport
 
 /// Fixtures and schemas of the XML store tests.
 enum XMLFixture {
     /// The package's `Fixtures/XML/` folder.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Fixtures").appending(path: "XML").standardizedFileURL
+    static let folder = PackagePaths.fixture("XML")
 
     static func url(_ name: String) -> URL { folder.appending(path: name) }
 

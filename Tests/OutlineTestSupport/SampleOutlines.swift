@@ -17,6 +17,7 @@ public enum SampleOutlines {
         return (info.attributeIndex(named: "order")!, info.attributeIndex(named: "text")!, info.relationshipIndex(named: "parent")!)
     }
 
+    /// A new outline in the current schema holding only its root item.
     public static func emptyDocument() throws -> OutlineDocument {
         try OutlineDocument(context: EditingContext(schema: try currentSchema()))
     }

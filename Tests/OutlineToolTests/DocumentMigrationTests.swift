@@ -9,8 +9,7 @@ import OutlineStorage
 /// Opening documents written with older (and newer) outline schema versions.
 @Suite struct DocumentMigrationTests {
     static func temporaryPath(_ name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outline-migration-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryFolder.make("outline-migration")
         return directory.appendingPathComponent(name).path
     }
 

@@ -10,8 +10,7 @@ import OutlineStorage
 /// the current version with every item, text, order and the tree shape kept and new
 /// attributes defaulted. The expected results are `Fixtures/Documents/*.expected.json`.
 @Suite struct MigrationFixtureTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/Documents").standardized
+    static let folder = PackagePaths.fixture("Documents")
 
     static let fixtures = ["outline-v1.xml", "outline-v1.outline", "outline-v2.xml", "outline-v2.outline"]
 
@@ -39,9 +38,8 @@ import OutlineStorage
     }
 
     @Test func migratingInPlaceKeepsTheOldBytesAsBackup() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outline-inplace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryFolder.make("outline-inplace")
+        defer { TemporaryFolder.remove(directory) }
         let path = directory.appendingPathComponent("old.outline").path
         let original = try Data(contentsOf: Self.folder.appendingPathComponent("outline-v1.outline"))
         try original.write(to: URL(fileURLWithPath: path))

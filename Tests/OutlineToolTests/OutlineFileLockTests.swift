@@ -3,14 +3,14 @@ import Testing
 import OutlineKit
 @testable import OutlineTool
 import OutlineStorage
+import OutlineTestSupport
 
 /// Editing through ``OutlineFile``: editors take turns through the document's lock, readers
 /// never wait, and a save over a change made meanwhile is refused instead of losing it.
 @Suite struct OutlineFileLockTests {
     /// A folder with an outline holding one item, removed by the caller.
     static func document() throws -> (folder: URL, path: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outline-lock-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("outline-lock")
         let path = folder.appendingPathComponent("doc.outline").path
         let file = try OutlineFile.create(path, format: .binary, replacing: false)
         try file.document.insertItem("First")

@@ -52,16 +52,21 @@ struct UndoGroup {
 
 /// The objects a group of changes inserted, updated and deleted, as observers receive them.
 public struct ChangeSet: Sendable, Equatable {
+    /// Objects that became alive (inserted, or brought back by undo).
     public var inserted: Set<ManagedObject> = []
+    /// Objects alive before and after whose attributes or relationships changed.
     public var updated: Set<ManagedObject> = []
+    /// Objects that stopped being alive (deleted, or removed by undoing their insertion).
     public var deleted: Set<ManagedObject> = []
 
+    /// A change set of the given objects.
     public init(inserted: Set<ManagedObject> = [], updated: Set<ManagedObject> = [], deleted: Set<ManagedObject> = []) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
     }
 
+    /// Whether nothing was inserted, updated or deleted.
     public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
 
     /// Summarises a list of primitive changes.

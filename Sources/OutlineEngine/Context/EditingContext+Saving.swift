@@ -98,6 +98,8 @@ public struct SaveMarker: Sendable, Hashable {
     /// The objects a save validates: those inserted or updated since the last save.
     public var changedObjects: [ManagedObject] { Array(inserted.union(updated)) }
 
+    /// Whether both mark the same save.
     public static func == (lhs: SaveMarker, rhs: SaveMarker) -> Bool { lhs.serial == rhs.serial }
+    /// Hashes the save the marker stands for.
     public func hash(into hasher: inout Hasher) { hasher.combine(serial) }
 }

@@ -7,6 +7,7 @@
 public final class EditingContext: ObjectGraphReading {
     /// The objects. Stores read it to save; edits go through the context.
     public let graph: ObjectGraph
+    /// The schema of the context's objects.
     public var schema: Schema { graph.schema }
 
     // Change tracking since the last save (see EditingContext+Saving.swift).
@@ -84,6 +85,7 @@ public final class EditingContext: ObjectGraphReading {
         return ObserverToken(id: nextObserver, detailed: true)
     }
 
+    /// Stops calling the handler registered with `token`; a token already removed is ignored.
     public func removeObserver(_ token: ObserverToken) {
         guard observers.removeValue(forKey: token.id) != nil else { return }
         if token.detailed { detailedObservers -= 1 }
@@ -104,19 +106,23 @@ public final class EditingContext: ObjectGraphReading {
     /// The entity of `object`.
     public func entity(of object: ManagedObject) -> EntityInfo { schema.infos[object.entity] }
 
+    /// The id of `object`, the number a file stores for it (`z102`).
     public func objectID(of object: ManagedObject) -> ObjectID { graph.objectID(of: object) }
 
     /// The live object with persistent id `id`.
     public func object(with id: ObjectID) -> ManagedObject? { graph.object(with: id) }
 
+    /// The value of `attribute` of `object` (nil when it has none), without name lookup.
     public func attributeValue(of object: ManagedObject, _ attribute: AttributeIndex) -> Value? {
         graph.attributeValue(of: object, attribute)
     }
 
+    /// The destination of to-one `relationship` of `object`, nil when there is none.
     public func relatedObject(of object: ManagedObject, _ relationship: RelationshipIndex) -> ManagedObject? {
         graph.relatedObject(of: object, relationship)
     }
 
+    /// The members of to-many `relationship` of `object`, in stored order.
     public func relatedObjects(of object: ManagedObject, _ relationship: RelationshipIndex) -> [ManagedObject] {
         graph.relatedObjects(of: object, relationship)
     }

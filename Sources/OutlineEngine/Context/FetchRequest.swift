@@ -1,7 +1,10 @@
 /// What to fetch: an entity, an optional predicate, a sort order, and a window.
 public struct FetchRequest: Sendable {
+    /// The entity whose objects are fetched.
     public var entityName: String
+    /// The condition objects must meet; nil fetches every object of the entity.
     public var predicate: FetchPredicate?
+    /// The order of the results, first descriptor first; empty keeps storage order.
     public var sortDescriptors: [FetchSortDescriptor]
     /// At most this many results (all when nil).
     public var fetchLimit: Int?

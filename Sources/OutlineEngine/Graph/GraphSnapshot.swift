@@ -25,14 +25,17 @@ public struct GraphSnapshot: Sendable, ObjectGraphReading {
         object.entity.rawValue < tables.count && object.row < tables[object.entity].rowCount && tables[object.entity].alive[object.row]
     }
 
+    /// The value of `attribute` of `object` when the snapshot was taken (nil when it had none).
     public func attributeValue(of object: ManagedObject, _ attribute: AttributeIndex) -> Value? {
         tables[object.entity].attributes[attribute].value(object.row)
     }
 
+    /// The destination of to-one `relationship` of `object` when the snapshot was taken.
     public func relatedObject(of object: ManagedObject, _ relationship: RelationshipIndex) -> ManagedObject? {
         tables[object.entity].relationships[relationship].object(object.row)
     }
 
+    /// The members of to-many `relationship` of `object` when the snapshot was taken, in stored order.
     public func relatedObjects(of object: ManagedObject, _ relationship: RelationshipIndex) -> [ManagedObject] {
         tables[object.entity].relationships[relationship].many[object.row]
     }

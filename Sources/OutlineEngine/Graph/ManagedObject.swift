@@ -19,7 +19,9 @@ public struct ManagedObject: Hashable, Comparable, Sendable, CustomStringConvert
     /// The object's row in its entity's table.
     @inlinable public var row: Int { Int(truncatingIfNeeded: raw & (1 << 40 - 1)) }
 
+    /// Orders objects by entity, then by row: the order the graph stores them in.
     public static func < (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs.raw < rhs.raw }
+    /// `ManagedObject(entity: E, row: R)`, for debugging (a user sees the object's ``ObjectID``).
     public var description: String { "ManagedObject(entity: \(entity.rawValue), row: \(row))" }
 }
 
@@ -37,6 +39,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The largest id number a graph hands out: 2^62, so the next id and sums of ids always
     /// fit in 64 bits. Stores refuse files with larger ids.
     public static let maximum: UInt64 = 1 << 62
+    /// Orders ids by number, the order Core Data hands them out in.
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// The XML store spelling, `z` followed by the number.
     public var description: String { "z\(rawValue)" }

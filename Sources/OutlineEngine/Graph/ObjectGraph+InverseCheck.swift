@@ -12,6 +12,7 @@ extension ObjectGraph {
         /// The first unmatched links, as (owner, target), ordered by owner entity and id.
         public var examples: [(owner: ObjectID, target: ObjectID)]
 
+        /// Whether both name the same pair, the same count and the same examples.
         public static func == (a: Self, b: Self) -> Bool {
             a.relationship == b.relationship && a.inverse == b.inverse && a.count == b.count
                 && a.examples.elementsEqual(b.examples) { $0.owner == $1.owner && $0.target == $1.target }

@@ -1,10 +1,11 @@
-/// All objects of a document in memory: one ``EntityTable`` per entity, typed columns, no
+/// All objects of a document in memory: one `EntityTable` per entity, typed columns, no
 /// per-object instances.
 ///
 /// The graph itself does no bookkeeping (no undo, no change tracking, no inverse maintenance);
-/// ``EditingContext`` does that on top of it. Storage code builds graphs with ``GraphLoader``
-/// and reads their tables directly.
+/// ``EditingContext`` does that on top of it. Storage code builds graphs with the package's
+/// bulk loader and reads their tables directly.
 public final class ObjectGraph: ObjectGraphReading {
+    /// The schema every object of the graph follows.
     public let schema: Schema
     package internal(set) var tables: [EntityTable]
     /// The next id number to hand out; always above every id in use (until the ids run out:
@@ -32,14 +33,17 @@ public final class ObjectGraph: ObjectGraphReading {
         object.entity.rawValue < tables.count && object.row < tables[object.entity].rowCount && tables[object.entity].alive[object.row]
     }
 
+    /// The value of `attribute` of `object` (nil when it has none).
     public func attributeValue(of object: ManagedObject, _ attribute: AttributeIndex) -> Value? {
         tables[object.entity].attributes[attribute].value(object.row)
     }
 
+    /// The destination of to-one `relationship` of `object`, nil when there is none.
     public func relatedObject(of object: ManagedObject, _ relationship: RelationshipIndex) -> ManagedObject? {
         tables[object.entity].relationships[relationship].object(object.row)
     }
 
+    /// The members of to-many `relationship` of `object`, in stored order.
     public func relatedObjects(of object: ManagedObject, _ relationship: RelationshipIndex) -> [ManagedObject] {
         tables[object.entity].relationships[relationship].many[object.row]
     }

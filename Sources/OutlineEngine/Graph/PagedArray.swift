@@ -178,14 +178,22 @@ public struct PagedArray<Element> {
 }
 
 extension PagedArray: RandomAccessCollection, MutableCollection {
+    /// Positions are plain integers from 0.
     public typealias Index = Int
+    /// The valid positions, `0 ..< count`.
     public typealias Indices = Range<Int>
 
+    /// Always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The number of elements.
     @inlinable public var endIndex: Int { storedCount }
+    /// Whether there are no elements, in O(1).
     @inlinable public var isEmpty: Bool { storedCount == 0 }
+    /// The position after `i`.
     @inlinable public func index(after i: Int) -> Int { i &+ 1 }
+    /// The position before `i`.
     @inlinable public func index(before i: Int) -> Int { i &- 1 }
+    /// The valid positions, `0 ..< count`.
     @inlinable public var indices: Range<Int> { 0 ..< count }
 
     /// Walks the pages in order rather than looking every element up.
@@ -197,6 +205,7 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
 
         @inlinable init(pages: [ContiguousArray<Element>]) { self.pages = pages }
 
+        /// The next element, or nil after the last one.
         @inlinable public mutating func next() -> Element? {
             guard page < pages.count else { return nil }
             defer {
@@ -210,14 +219,17 @@ extension PagedArray: RandomAccessCollection, MutableCollection {
         }
     }
 
+    /// An iterator that walks the pages in order.
     @inlinable public func makeIterator() -> Iterator { Iterator(pages: pages) }
 }
 
 extension PagedArray: ExpressibleByArrayLiteral {
+    /// An array of the literal's elements, in order.
     @inlinable public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
 extension PagedArray: Equatable where Element: Equatable {
+    /// Whether both hold equal elements in the same order.
     @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.storedCount == rhs.storedCount && lhs.pages == rhs.pages
     }
@@ -226,5 +238,6 @@ extension PagedArray: Equatable where Element: Equatable {
 extension PagedArray: Sendable where Element: Sendable {}
 
 extension PagedArray: CustomStringConvertible {
+    /// The elements as an array literal would print them, such as `[1, 2, 3]`.
     public var description: String { Array(self).description }
 }

@@ -4,8 +4,11 @@
 /// Plans are inferred by ``MigrationPlan/infer(from:to:options:)`` and carried out by
 /// ``Migrator``. A plan with blockers cannot run; each blocker says what and why and what to do.
 public struct MigrationPlan: Sendable {
+    /// The version the objects are in before the migration.
     public let source: Schema
+    /// The version the objects are in after the migration.
     public let destination: Schema
+    /// The relaxations the plan was inferred with.
     public let options: MigrationOptions
     /// One mapping per destination entity, in destination order.
     public internal(set) var entities: [EntityMapping] = []
@@ -32,6 +35,11 @@ public struct MigrationOptions: Sendable, Hashable {
     /// A to-many relationship may become to-one when no object has more than one destination.
     public var allowsToManyToToOne = false
 
+    /// Options with the given relaxations; by default none, so every check applies.
+    ///
+    /// - Parameters:
+    ///   - allowsLossyConversions: see ``allowsLossyConversions``.
+    ///   - allowsToManyToToOne: see ``allowsToManyToToOne``.
     public init(allowsLossyConversions: Bool = false, allowsToManyToToOne: Bool = false) {
         self.allowsLossyConversions = allowsLossyConversions
         self.allowsToManyToToOne = allowsToManyToToOne
@@ -40,6 +48,7 @@ public struct MigrationOptions: Sendable, Hashable {
 
 /// How the objects of one destination entity come about.
 public struct EntityMapping: Sendable {
+    /// Whether objects are copied as they are, copied property by property, or none exist yet.
     public enum Kind: String, Sendable {
         /// The entity hashes are equal: objects are copied unchanged.
         case copy
@@ -49,11 +58,15 @@ public struct EntityMapping: Sendable {
         case add
     }
 
+    /// How the entity's objects come about.
     public var kind: Kind
     /// The source entity (nil for an added entity).
     public var source: String?
+    /// The destination entity's name.
     public var destination: String
+    /// One mapping per attribute of the destination entity (empty for a copied or added entity).
     public var attributes: [AttributeMapping]
+    /// One mapping per relationship of the destination entity (empty for a copied or added entity).
     public var relationships: [RelationshipMapping]
     /// Source attributes with no counterpart; their values are dropped.
     public var removedAttributes: [String]
@@ -63,6 +76,7 @@ public struct EntityMapping: Sendable {
 
 /// How one destination attribute gets its values.
 public struct AttributeMapping: Sendable {
+    /// What happens to the values on the way.
     public enum Action: Sendable, Equatable {
         /// Same type: values are copied.
         case copy
@@ -74,9 +88,11 @@ public struct AttributeMapping: Sendable {
         case initialize(Value?)
     }
 
+    /// The destination attribute's name.
     public var destination: String
     /// The source attribute (nil for a new attribute).
     public var source: String?
+    /// Whether values are copied, converted or initialized.
     public var action: Action
     /// Whether nil values become the destination default (optional -> mandatory with a default).
     public var fillsNilWithDefault: Bool
@@ -86,7 +102,9 @@ public struct AttributeMapping: Sendable {
 
 /// How one destination relationship gets its destinations.
 public struct RelationshipMapping: Sendable {
+    /// What happens to the links on the way.
     public enum Action: Sendable, Equatable {
+        /// Same cardinality: each object keeps its destinations, mapped to the new objects.
         case copy
         /// to-one -> to-many: the single destination becomes the only member.
         case wrap
@@ -96,8 +114,11 @@ public struct RelationshipMapping: Sendable {
         case initialize
     }
 
+    /// The destination relationship's name.
     public var destination: String
+    /// The source relationship (nil for a new relationship).
     public var source: String?
+    /// Whether links are copied, wrapped, collapsed or start empty.
     public var action: Action
     /// Whether an empty result is a data violation (mandatory in the destination).
     public var requiresValue: Bool
@@ -108,9 +129,13 @@ public struct RelationshipMapping: Sendable {
 /// One reason a mapping cannot be inferred: which entity and property, what it was and would
 /// become, why that is refused, and what to do.
 public struct MigrationBlocker: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of blocker, for code that reacts to some of them; an extensible set of names.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name, such as `incompatibleTypes`.
         public let rawValue: String
+        /// The code named `rawValue` (one of the constants below, or a newer one).
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// Two entities or properties share one renaming identifier.
@@ -127,14 +152,22 @@ public struct MigrationBlocker: Sendable, Hashable, CustomStringConvertible {
         public static let becameAbstract = Code(rawValue: "becameAbstract")
     }
 
+    /// What kind of change is refused.
     public var code: Code
+    /// The destination entity concerned (the source's name for a duplicate in the source).
     public var entity: String
+    /// The property concerned; nil when the blocker is about the entity as a whole.
     public var property: String?
+    /// What the entity or property was in the source version, such as `to-many Tag`.
     public var from: String
+    /// What it would become in the destination version, such as `to-one Tag`.
     public var to: String
+    /// Why the change cannot be inferred.
     public var reason: String
+    /// What to change in the model (or which option to allow) for the migration to work.
     public var hint: String
 
+    /// `Entity.property: from -> to: reason. hint`, one line for a report.
     public var description: String {
         "\(entity)\(property.map { ".\($0)" } ?? ""): \(from) -> \(to): \(reason). \(hint)"
     }

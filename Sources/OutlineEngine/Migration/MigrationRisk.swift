@@ -7,8 +7,11 @@
 public struct MigrationRisk: Sendable, Hashable, CustomStringConvertible {
     /// What kind of change carries the risk.
     public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The kind's name, such as `optionalToRequired`.
         public let rawValue: String
+        /// The kind named `rawValue` (one of the constants below, or one a newer version adds).
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The kind's name.
         public var description: String { rawValue }
 
         /// An optional attribute becomes required and has no default: every nil fails.
@@ -26,6 +29,7 @@ public struct MigrationRisk: Sendable, Hashable, CustomStringConvertible {
         public static let requiredRelationship = Kind(rawValue: "requiredRelationship")
     }
 
+    /// What kind of change carries the risk.
     public var kind: Kind
     /// The destination entity.
     public var entity: String
@@ -40,6 +44,8 @@ public struct MigrationRisk: Sendable, Hashable, CustomStringConvertible {
     /// When they fail.
     public var when: String
 
+    /// A risk of `kind` on `entity.property`, changing it `from` one form `to` another, for the
+    /// objects `fails` describes, at the moment `when` describes.
     public init(kind: Kind, entity: String, property: String, from: String, to: String, fails: String,
                 when: String = MigrationRisk.atMigration) {
         self.kind = kind

@@ -4,17 +4,21 @@
 /// same input always gives the same output. Every data violation is collected (not only the
 /// first); when there is any, the result has no graph.
 public struct Migrator {
+    /// The plan the migrator carries out.
     public let plan: MigrationPlan
     /// Step number and count, for progress reports of multi-step migrations.
     var step = 1, steps = 1
 
+    /// A migrator for `plan` (which may have blockers: ``run(_:progress:isCancelled:)`` then throws them).
     public init(plan: MigrationPlan) {
         self.plan = plan
     }
 
     /// The outcome: the migrated graph (nil when the data violates the destination), and the report.
     public struct Result {
+        /// The migrated objects, in the destination schema; nil when some data violates it.
         public var graph: ObjectGraph?
+        /// What was copied, converted, defaulted and dropped, and every violation.
         public var report: MigrationReport
     }
 

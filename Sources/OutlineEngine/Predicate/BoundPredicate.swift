@@ -2,9 +2,9 @@ import Foundation
 
 /// A predicate resolved against one entity of a schema, ready to evaluate many objects.
 ///
-/// Binding (``FetchPredicate/bound(to:entity:)``) looks every key up once, checks the
+/// Binding (``FetchPredicate/bound(to:entity:indexOrdering:)``) looks every key up once, checks the
 /// comparisons' types, and compiles `LIKE` and `MATCHES` patterns that are constants, so that
-/// ``evaluate(_:in:)`` only reads the graph by property index.
+/// ``evaluate(_:in:workLimit:)`` only reads the graph by property index.
 ///
 /// Semantics, following Core Data and Foundation:
 /// - A key path that crosses a to-many relationship has several values. Without a modifier
@@ -62,8 +62,11 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
 
     /// The objects of `objects` that satisfy the predicate, in their order.
     ///
-    /// - Parameter workLimit: the work all the evaluations may do together; by default
-    ///   ``defaultWorkLimit(objectCount:)`` of the number of objects.
+    /// - Parameters:
+    ///   - objects: objects of the bound entity (or its subentities) in `graph`.
+    ///   - graph: the graph or snapshot the objects are read from.
+    ///   - workLimit: the work all the evaluations may do together; by default
+    ///     ``defaultWorkLimit(objectCount:)`` of the number of objects.
     /// - Throws: as ``evaluate(_:in:workLimit:)``, naming the first object whose evaluation failed.
     public func filter(_ objects: some Collection<ManagedObject>, in graph: some ObjectGraphReading,
                        workLimit: Int? = nil) throws -> [ManagedObject] {
@@ -107,10 +110,13 @@ extension FetchPredicate {
     ///   or index that needs a to-many relationship, a type mismatch, a variable without a
     ///   value, or an invalid or unsupported regular expression; the location is the column
     ///   in the parsed text when known.
-    /// - Parameter indexOrdering: for unordered to-many relationships, by name, the attribute
-    ///   of their objects that `[FIRST]`, `[LAST]` and `[n]` order them by (an outline's
-    ///   `children` by `order`). Indexing an unordered relationship without one is an error:
-    ///   Foundation would pick an arbitrary object.
+    /// - Parameters:
+    ///   - schema: the schema of the graphs the predicate will be evaluated on.
+    ///   - entity: the entity of the objects it will be evaluated on.
+    ///   - indexOrdering: for unordered to-many relationships, by name, the attribute
+    ///     of their objects that `[FIRST]`, `[LAST]` and `[n]` order them by (an outline's
+    ///     `children` by `order`). Indexing an unordered relationship without one is an error:
+    ///     Foundation would pick an arbitrary object.
     /// - Precondition: `entity` is an index of `schema.entities`.
     public func bound(to schema: Schema, entity: EntityIndex, indexOrdering: [String: String] = [:]) throws -> BoundPredicate {
         precondition(schema.infos.indices.contains(entity.rawValue), "\(entity) is not in the schema")
@@ -121,10 +127,10 @@ extension FetchPredicate {
         return BoundPredicate(predicate: self, entity: entity, root: root, slotCount: binder.scope.slotCount, depth: depth)
     }
 
-    /// Resolves the predicate against the entity called `entityName`; see ``bound(to:entity:)``.
+    /// Resolves the predicate against the entity called `entityName`; see ``bound(to:entity:indexOrdering:)``.
     ///
     /// - Throws: ``EngineError`` (`unknownName`) when the schema has no such entity, else as
-    ///   ``bound(to:entity:)``.
+    ///   ``bound(to:entity:indexOrdering:)``.
     public func bound(to schema: Schema, entityNamed entityName: String) throws -> BoundPredicate {
         guard let entity = schema.entityIndex(named: entityName) else {
             throw EngineError(.unknownName, at: entityName, "the schema has no entity called \"\(entityName)\"",

@@ -24,8 +24,11 @@ public struct BoundSortDescriptors: Sendable {
 
     /// `objects` sorted by the descriptors; objects whose keys all tie keep their order.
     ///
-    /// - Parameter workLimit: the work reading every object's keys may do; by default
-    ///   ``BoundPredicate/defaultWorkLimit(objectCount:)`` of the number of objects.
+    /// - Parameters:
+    ///   - objects: objects of the bound entity (or its subentities) in `graph`.
+    ///   - graph: the graph or snapshot the objects are read from.
+    ///   - workLimit: the work reading every object's keys may do; by default
+    ///     ``BoundPredicate/defaultWorkLimit(objectCount:)`` of the number of objects.
     /// - Throws: ``EngineError`` (`invalidPredicate`) naming the object whose keys were being
     ///   read when the work limit was reached (keys through long to-many relationships with
     ///   collection operators).

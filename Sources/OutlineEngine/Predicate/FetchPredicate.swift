@@ -2,12 +2,12 @@
 ///
 /// `NSPredicate(format:)` does not exist on Linux; this type parses the same syntax, prints it
 /// back (``description`` is a canonical format string that parses to an equal predicate), and
-/// is bound to a schema once (``bound(to:entity:)``) before it is evaluated against objects.
+/// is bound to a schema once (``bound(to:entity:indexOrdering:)``) before it is evaluated against objects.
 ///
 /// ```swift
 /// let predicate = try FetchPredicate(format: "ANY tags.name ==[c] %@ AND order < 10", "Work")
 /// let bound = try predicate.bound(to: schema, entity: itemEntity)
-/// let matches = objects.filter { bound.evaluate($0, in: graph) }
+/// let matches = try bound.filter(objects, in: graph)
 /// ```
 ///
 /// The name avoids Foundation's generic `Predicate` macro type.

@@ -1,8 +1,12 @@
 /// A typed value property of an entity, as declared in a data model.
 public struct Attribute: Sendable, Hashable {
+    /// The attribute's name, unique among the entity's properties.
     public var name: String
+    /// The type of its values.
     public var type: AttributeType
+    /// Whether an object may leave it nil; a required attribute without a value fails validation.
     public var isOptional: Bool
+    /// Whether the value lives in memory only: stores neither write nor read it.
     public var isTransient: Bool
     /// The value a new object starts with; `nil` means no default.
     public var defaultValue: Value?
@@ -12,14 +16,21 @@ public struct Attribute: Sendable, Hashable {
     public var maxValue: Value?
     /// A regular expression every non-nil string value must match in full.
     public var regularExpression: String?
+    /// Core Data's "Allows External Storage"; kept for the model file and the version hash.
     public var allowsExternalBinaryDataStorage: Bool
+    /// Core Data's "Preserve After Deletion"; kept for the model file.
     public var preservesValueInHistoryOnDeletion: Bool
     /// The renaming identifier (Xcode's `elementID`); matching during migration uses it, else the name.
     public var renamingIdentifier: String?
+    /// A string mixed into the version hash, to mark a change that does not show in the model.
     public var versionHashModifier: String?
+    /// The value transformer a transformable attribute names; kept for the model file.
     public var valueTransformerName: String?
+    /// The model's user info entries for the attribute.
     public var userInfo: [String: String]
 
+    /// An attribute as a data model declares it; every parameter but the name and type is
+    /// optional, with Xcode's defaults (optional, stored, no default value, no bounds).
     public init(
         name: String,
         type: AttributeType,

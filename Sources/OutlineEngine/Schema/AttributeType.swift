@@ -4,19 +4,33 @@
 public enum AttributeType: Int, Sendable, Hashable, CaseIterable {
     /// No type. Legal only on transient attributes.
     case undefined = 0
+    /// A 16-bit signed integer, held as ``Value/integer(_:)``.
     case integer16 = 100
+    /// A 32-bit signed integer, held as ``Value/integer(_:)``.
     case integer32 = 200
+    /// A 64-bit signed integer, held as ``Value/integer(_:)``.
     case integer64 = 300
+    /// A decimal number, held as ``Value/decimal(_:)``.
     case decimal = 400
+    /// A 64-bit floating-point number, held as ``Value/double(_:)``.
     case double = 500
+    /// A 32-bit floating-point number, held as ``Value/double(_:)``.
     case float = 600
+    /// Text, held as ``Value/string(_:)``.
     case string = 700
+    /// True or false, held as ``Value/boolean(_:)``.
     case boolean = 800
+    /// A point in time, held as ``Value/date(_:)``.
     case date = 900
+    /// Bytes, held as ``Value/binary(_:)``.
     case binary = 1000
+    /// A UUID, held as ``Value/uuid(_:)``.
     case uuid = 1100
+    /// A URI, held as its text in ``Value/string(_:)``.
     case uri = 1200
+    /// A value an app transforms to bytes itself; held as ``Value/binary(_:)``.
     case transformable = 1800
+    /// A reference to an object by its URI, held as text in ``Value/string(_:)``.
     case objectID = 2000
 
     /// The spelling Xcode writes in a model file's `attributeType`.

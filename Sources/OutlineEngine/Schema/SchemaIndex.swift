@@ -9,7 +9,9 @@ public struct EntityIndex: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The index at position `rawValue`.
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Orders indices by position.
     @inlinable public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// `entity #N`, for debugging.
     public var description: String { "entity #\(rawValue)" }
 }
 
@@ -24,7 +26,9 @@ public struct AttributeIndex: Hashable, Comparable, Sendable, CustomStringConver
     /// The index at position `rawValue`.
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Orders indices by position.
     @inlinable public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// `attribute #N`, for debugging.
     public var description: String { "attribute #\(rawValue)" }
 }
 
@@ -38,7 +42,9 @@ public struct RelationshipIndex: Hashable, Comparable, Sendable, CustomStringCon
     /// The index at position `rawValue`.
     @inlinable public init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Orders indices by position.
     @inlinable public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// `relationship #N`, for debugging.
     public var description: String { "relationship #\(rawValue)" }
 }
 

@@ -6,14 +6,21 @@ import Foundation
 /// `.double` for Double and Float, `.string` for String and URI, `.binary` for Binary and
 /// Transformable. ``Value/converted(to:)`` checks and converts a value for an attribute type.
 public enum Value: Sendable, Hashable {
+    /// A value of any integer type (16, 32 or 64 bits).
     case integer(Int64)
+    /// A value of a floating-point type (`double` or `float`).
     case double(Double)
+    /// A value of a `decimal` attribute.
     case decimal(Decimal)
+    /// Text: a `string` attribute's value, or the text of a `uri` or `objectID` one.
     case string(String)
+    /// A value of a `boolean` attribute.
     case boolean(Bool)
     /// A point in time, stored as seconds since 2001-01-01 00:00:00 UTC like Core Data.
     case date(Date)
+    /// Bytes: a `binary` or `transformable` attribute's value.
     case binary(Data)
+    /// A value of a `uuid` attribute.
     case uuid(UUID)
 }
 

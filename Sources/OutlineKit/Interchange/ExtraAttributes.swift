@@ -10,7 +10,7 @@ import OutlineStorage
 /// live in their properties, `id` lives here, and the export writes all four in this order.
 /// Items whose attributes are only mapped ones in the canonical order (`text`, `_note`, done,
 /// `collapsed`, `created`) store nothing. Markdown keeps its `key:: value` properties and task
-/// slots here the same way (see ``MarkdownItemAttributes``), so each format writes back what the
+/// slots here the same way (see `MarkdownItemAttributes`), so each format writes back what the
 /// other read.
 ///
 /// ## Encoding (version 1)
@@ -43,8 +43,10 @@ public struct ExtraAttributes: Sendable, Hashable {
         }
     }
 
+    /// The entries, in the order the source file had them.
     public var entries: [Entry]
 
+    /// A set of `entries`, kept in order.
     public init(_ entries: [Entry] = []) {
         self.entries = entries
     }
@@ -92,6 +94,7 @@ public struct ExtraAttributes: Sendable, Hashable {
     /// Decodes and checks `data`.
     ///
     /// - Parameter item: how messages name the item, such as `item 2.3 (#105)`.
+    /// - Parameter data: the bytes an item stores, as ``encoded()`` made them.
     /// - Throws: ``OutlineError`` `corruptValue` naming the byte offset: an unknown version or
     ///   entry tag, a count that runs past the end or is not in shortest form, bytes that are
     ///   not UTF-8, a name that is empty or not an XML name, or a name used twice.

@@ -18,7 +18,7 @@ public enum Interchange {
     }
 
     /// Writes `document` in `format`. `head` is written whole by OPML; Markdown writes its front
-    /// matter (or title) and preamble (see ``MarkdownDocumentHead``).
+    /// matter (or title) and preamble (see `MarkdownDocumentHead`).
     ///
     /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
     ///   (``OutlineDocument/requireEveryItemUnderRoot()``): every format would leave them out.

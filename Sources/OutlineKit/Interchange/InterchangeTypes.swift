@@ -11,9 +11,11 @@ public struct ImportOptions: Sendable {
     /// warning.
     public var schema: Schema?
     /// The deepest nesting accepted (1 = top-level items), in
-    /// 1...``OPMLReader/Options/depthCeiling``; deeper files are refused with an error.
+    /// 1...`OPMLReader.Options.depthCeiling`; deeper files are refused with an error.
     public var maxDepth: Int
 
+    /// Options for importing; by default lenient, into the current schema, with OPML's default
+    /// depth limit.
     public init(strict: Bool = false, schema: Schema? = nil, maxDepth: Int = OPMLReader.Options.defaultMaxDepth) {
         self.strict = strict
         self.schema = schema
@@ -27,9 +29,9 @@ public struct ImportedOutline {
     /// unsaved changes.
     public let document: OutlineDocument
     /// OPML: the version, the `<opml>` attributes and the head fields in file order, to keep in
-    /// the document's metadata (see ``OPMLHead/propertyListValue``) and pass back to
+    /// the document's metadata (see `OPMLHead.propertyListValue`) and pass back to
     /// ``OPMLExporter``. Markdown: YAML front matter, its title, and the text before the first
-    /// heading or list item (see ``MarkdownDocumentHead``). Text: empty.
+    /// heading or list item (see `MarkdownDocumentHead`). Text: empty.
     public var head: OPMLHead
     /// Oddities that were read anyway, in file order (empty when reading strictly).
     public var warnings: [InterchangeWarning]
@@ -45,7 +47,12 @@ public struct ExportedOutline: Sendable {
 
 /// The formats outlines are exchanged in.
 public enum InterchangeFormat: String, Sendable, CaseIterable {
-    case opml, markdown, text
+    /// OPML 2.0 (and the 1.0 files outliners still write).
+    case opml
+    /// Markdown: nested lists, headings, task boxes (CommonMark and GitHub-flavoured).
+    case markdown
+    /// Plain text, one item per line, nested by tab indentation.
+    case text
 
     /// The format a file name's extension names: `.opml`, `.md`/`.markdown`, `.txt`/`.text`.
     public init?(pathExtension: String) {

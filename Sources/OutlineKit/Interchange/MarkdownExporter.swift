@@ -46,15 +46,15 @@ public struct MarkdownExportOptions: Sendable, Hashable {
 /// the same texts, notes, done states, properties and collapsed states.
 ///
 /// Layout: the head's front matter (or front matter holding its title) and preamble (see
-/// ``MarkdownDocumentHead``); then each item, as a list item (`- `, indented two spaces per
+/// `MarkdownDocumentHead`); then each item, as a list item (`- `, indented two spaces per
 /// level) or, in ``MarkdownStyle/headings``, as a heading at its level. An item's task state
-/// comes first (`[x]`, `[ ]`, `DONE`, `TODO`, see ``MarkdownItemAttributes``), then its text
+/// comes first (`[x]`, `[ ]`, `DONE`, `TODO`, see `MarkdownItemAttributes`), then its text
 /// (the first line after the marker, the others on the lines below, indented like it), its
 /// properties as `key:: value` lines right after the first line (after a heading), and its note
 /// after a blank line, indented like the text. Items whose text has several lines are setext
 /// headings at levels 1 and 2; at deeper levels their siblings and they are written as a list
 /// under their parent heading instead. Line breaks are written as `\n`; escapes are those of
-/// ``MarkdownEscaping``.
+/// `MarkdownEscaping`.
 ///
 /// Collapsed state and creation dates are written (`collapsed::`, `created::`) only for items
 /// read with them, as OPML's `collapsed` and `created` attributes are; a done item's open-task

@@ -21,10 +21,10 @@ import OutlineStorage
 ///   heading to the last top-level item's note.
 /// - Task boxes `[ ]`, `[x]`, `[X]` and Logseq's `TODO` and `DONE` markers are done state;
 ///   `key:: value` lines right after an item's first line or a heading are properties, kept in
-///   ``ExtraAttributes`` (see ``MarkdownItemAttributes``).
+///   ``ExtraAttributes`` (see `MarkdownItemAttributes`).
 /// - YAML front matter and the text before the first heading or list item are kept in the
-///   head (see ``MarkdownDocumentHead``); a front matter `title:` is the head's title.
-/// - The escapes of ``MarkdownEscaping``; other Markdown stays as written.
+///   head (see `MarkdownDocumentHead`); a front matter `title:` is the head's title.
+/// - The escapes of `MarkdownEscaping`; other Markdown stays as written.
 ///
 /// Every word of the file is somewhere in the outline. Warned about (errors in strict mode),
 /// with the line: an item indented two levels deeper than the one before (read one level
@@ -37,6 +37,8 @@ public enum MarkdownImporter {
     /// Reads the Markdown document in `data`.
     ///
     /// - Parameter file: how messages name the file.
+    /// - Parameter data: the document's bytes (UTF-8, or UTF-16 with a byte-order mark).
+    /// - Parameter options: strictness, the schema of the new document and the depth limit.
     /// - Throws: ``OutlineError`` `nonconforming` in strict mode or when the lists nest deeper
     ///   than `options.maxDepth`; `notAnOutline` when `options.schema` is not an outline schema.
     /// - Complexity: O(bytes), at any depth.

@@ -9,12 +9,13 @@ public struct OPMLExportOptions: Sendable, Hashable {
     /// `_status` for items that had none.
     public var flavor: OPMLFlavor?
 
+    /// Options that write done state as `flavor` (nil keeps each item's own).
     public init(flavor: OPMLFlavor? = nil) {
         self.flavor = flavor
     }
 }
 
-/// Writes an outline document as OPML 2.0, strictly (see ``OPMLWriter`` for the escaping).
+/// Writes an outline document as OPML 2.0, strictly (see `OPMLWriter` for the escaping).
 ///
 /// Each item becomes an `<outline>` whose attributes are, in the order and place the item's
 /// ``ExtraAttributes`` recorded: `text` (always), `_note` (when the item has a note), the done
@@ -24,7 +25,7 @@ public struct OPMLExportOptions: Sendable, Hashable {
 /// the property still has the value it spells.
 ///
 /// The head is written as given, in order, with `expansionState` derived from the items'
-/// collapsed state (see ``ExpansionState``): replaced in place when the head has one, appended
+/// collapsed state (see `ExpansionState`): replaced in place when the head has one, appended
 /// when a collapsed item would otherwise not say so. Items hidden under a collapsed one that
 /// are themselves expanded then get `collapsed="false"`, which the list cannot express.
 public enum OPMLExporter {
@@ -34,6 +35,8 @@ public enum OPMLExporter {
     ///   - head: what the file says besides its items, usually ``ImportedOutline/head`` as kept
     ///     in the document's metadata; version is always written as 2.0.
     ///   - file: how warnings name the output.
+    ///   - document: the outline to write.
+    ///   - options: how done state is written.
     /// - Returns: the bytes, and warnings about items whose stored attributes could not be
     ///   decoded (written without them), dates no RFC 822 date spells (left out) and
     ///   characters XML cannot hold (written as U+FFFD).

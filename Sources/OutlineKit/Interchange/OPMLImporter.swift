@@ -3,7 +3,7 @@ import OutlineEngine
 import OutlineStorage
 
 /// Reads OPML into a new outline document, streaming: each `<outline>` becomes an item as the
-/// parser reports it (see ``OPMLReader`` for what is accepted and rejected).
+/// parser reports it (see `OPMLReader` for what is accepted and rejected).
 ///
 /// Mapping, per outline:
 /// - `text` is the item's text; without one, `title` is used, else the empty string (each
@@ -18,7 +18,7 @@ import OutlineStorage
 ///   entries are ignored, a list containing `0` is taken as 0-based. Items with children that
 ///   are not listed are collapsed; without the field, items are expanded; an item's own
 ///   `collapsed` attribute wins. Exports write the list 1-based without spaces.
-/// - `created` (RFC 822, see ``RFC822Date``) is the creation date.
+/// - `created` (RFC 822, see `RFC822Date`) is the creation date.
 /// - Everything else (`type`, `xmlUrl`, `htmlUrl`, `title`, `url`, `isComment`, `id`, ...) is
 ///   kept, in order and in place, in ``ExtraAttributes``; an unreadable value of a mapped
 ///   attribute is kept there too, with a warning.
@@ -28,9 +28,11 @@ public enum OPMLImporter {
     /// Reads the OPML document in `data`.
     ///
     /// - Parameter file: how messages name the file.
-    /// - Throws: ``StorageError`` for files that are not OPML or not well-formed (see
-    ///   ``OPMLReader/read(_:file:options:_:)``); in strict mode the first warning, as
-    ///   ``StorageError`` or ``OutlineError`` with code `nonconforming`.
+    /// - Parameter data: the file's bytes.
+    /// - Parameter options: strictness, the schema of the new document and the depth limit.
+    /// - Throws: `StorageError` for files that are not OPML or not well-formed (see
+    ///   `OPMLReader.read(_:file:options:_:)`); in strict mode the first warning, as
+    ///   `StorageError` or ``OutlineError`` with code `nonconforming`.
     public static func read(_ data: Data, file: String, options: ImportOptions = ImportOptions()) throws -> ImportedOutline {
         var mapper = try OPMLMapper(file: file, options: options)
         mapper.builder.reserve(max(16, data.count / 64))
@@ -41,7 +43,9 @@ public enum OPMLImporter {
     /// Reads the OPML file at `url`, streaming it from disk.
     ///
     /// - Parameter file: how messages name the file (default: the path).
-    /// - Throws: as ``read(_:file:options:)``, and ``StorageError`` `unreadable`.
+    /// - Parameter url: the file to read.
+    /// - Parameter options: strictness, the schema of the new document and the depth limit.
+    /// - Throws: as ``read(_:file:options:)``, and `StorageError` `unreadable`.
     public static func read(contentsOf url: URL, file: String? = nil, options: ImportOptions = ImportOptions()) throws -> ImportedOutline {
         var mapper = try OPMLMapper(file: file ?? url.path, options: options)
         let warnings = try OPMLReader.read(contentsOf: url, file: file, options: readerOptions(options)) { try mapper.add($0) }

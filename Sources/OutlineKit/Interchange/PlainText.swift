@@ -13,6 +13,8 @@ public enum PlainTextImporter {
     /// Reads the text in `data`.
     ///
     /// - Parameter file: how messages name the file.
+    /// - Parameter data: the text's bytes (UTF-8).
+    /// - Parameter options: strictness, the schema of the new document and the depth limit.
     /// - Throws: ``OutlineError`` `nonconforming` in strict mode; `notAnOutline` when
     ///   `options.schema` is not an outline schema.
     public static func read(_ data: Data, file: String, options: ImportOptions = ImportOptions()) throws -> ImportedOutline {

@@ -27,6 +27,8 @@ public enum BinaryStore {
     /// version hashes, version identifiers, embedded model and object counts always describe
     /// `graph.schema`, and the next object id is the graph's.
     /// - Parameter level: zlib level, 0 (stored) to 9 (smallest); see ``defaultCompressionLevel``.
+    /// - Parameter graph: the objects to write; dead rows are left out.
+    /// - Parameter metadata: the store metadata to write with them.
     /// - Throws: ``StorageError`` `limitExceeded` when the graph or metadata break a
     ///   ``StoreLimits`` format limit (checked first: what is written always reads back).
     /// - Complexity: O(n) in the objects and bytes of the graph; deflate dominates.
@@ -93,6 +95,8 @@ public enum BinaryStore {
     ///   - schema: the model to load with; its version hashes must equal the stored ones.
     ///     `nil` uses the model the document embeds.
     ///   - file: how messages name the document (usually its path as the user gave it).
+    ///   - bytes: the whole file.
+    ///   - limits: the sizes, counts and ratios the document must keep within.
     /// - Returns: the graph and the document's metadata (with ``StoreMetadata/objectCounts``).
     /// - Throws: ``StorageError``: `unknownFormat` (not a binary document), `truncated`,
     ///   `checksumMismatch`, `corrupt`, `limitExceeded`, `unsupportedVersion`, `incompatibleModel`

@@ -6,7 +6,7 @@ import Darwin
 import Foundation
 
 /// Atomic, durable replacement of a file: readers see the old file or the new one, never a mix,
-/// and once ``write(_:to:keepBackup:)`` returns the new file survives a crash or power loss.
+/// and once ``write(_:to:keepBackup:file:)-([UInt8],_,_,_)`` returns the new file survives a crash or power loss.
 ///
 /// The bytes go to a temporary file in the same folder (named `.NAME.outline-tmp-XXXXXX`),
 /// which is synced, given the target's permissions and renamed over the target; then the
@@ -28,6 +28,8 @@ public enum AtomicFile {
     ///   - keepBackup: first keep the current file as `NAME.bak` beside it (a hard link when the
     ///     file system allows, else a copy), replacing an older backup.
     ///   - file: how messages name the document; `path` when nil.
+    ///   - bytes: the file's new content.
+    ///   - path: the file to replace (or create); a symbolic link is followed, so its target is replaced.
     /// - Throws: ``StorageError`` `unwritable` saying what failed and why (permission denied,
     ///   disk full, read-only file system, is a folder, ...).
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, keepBackup: Bool = false, file: String? = nil) throws {
@@ -87,6 +89,7 @@ public enum AtomicFile {
     /// only once it is `age` seconds old.
     /// - Parameter age: while a save is under way in the folder, how old an empty unlocked
     ///   temporary file must be to be removed, in seconds.
+    /// - Parameter path: the document whose folder is cleared of its leftover temporary files.
     /// - Returns: the paths removed.
     @discardableResult
     public static func removeStaleTemporaries(beside path: String, olderThan age: Double = 60) throws -> [String] {

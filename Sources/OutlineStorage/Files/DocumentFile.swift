@@ -8,8 +8,8 @@ import Darwin
 /// bytes, then the whole content) comes from that one descriptor, so pipes work (`cat f |
 /// outline show /dev/stdin`, `<(...)`, a FIFO) and the bytes read are the bytes decoded.
 ///
-/// Open with ``open(_:limits:)``, read the metadata with ``metadata()`` (binary documents:
-/// only their header) and the objects with ``PersistentStore/open(_:schema:options:)``.
+/// Open with ``open(_:limits:)``, read the metadata with ``PersistentStore/readMetadata(_:limits:)-(DocumentFile,_)`` (binary documents:
+/// only their header) and the objects with ``PersistentStore/open(_:schema:options:)-(DocumentFile,_,_)``.
 /// The descriptor is closed once everything has been read, or when the object is released.
 public final class DocumentFile {
     /// The file, as the user named it.

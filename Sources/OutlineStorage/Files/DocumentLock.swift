@@ -44,6 +44,7 @@ public final class DocumentLock {
     /// - Parameters:
     ///   - timeout: how many seconds to wait for another process to release it; 0 tries once.
     ///   - file: how messages name the document; `path` when nil.
+    ///   - path: the document to lock (it must exist).
     /// - Throws: ``StorageError`` `conflict` when another process still holds the lock after
     ///   `timeout` seconds; `unreadable` when the file cannot be opened (missing, a folder,
     ///   permission denied, ...); `unwritable` when it is not a regular file (a pipe, ...).

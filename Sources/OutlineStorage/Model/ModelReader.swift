@@ -69,6 +69,8 @@ public enum ModelReader {
     /// Reads one model `contents` document as the schema version called `name`.
     ///
     /// - Parameter file: how error messages name the document.
+    /// - Parameter contents: the bytes of a `contents` file of an `.xcdatamodel`.
+    /// - Parameter name: the version's name, which the schema takes.
     /// - Throws: ``StorageError`` `malformedXML` or `invalidModel`.
     public static func readSchema(contents: Data, name: String, file: String = "contents") throws -> Schema {
         try readSchemaWithWarnings(contents: contents, name: name, file: file).schema

@@ -1,16 +1,17 @@
 import Foundation
 import OutlineEngine
 
-/// Writes a ``Schema`` as the `contents` file of an Xcode data model, laid out as Xcode lays it out.
+/// Writes a `Schema` as the `contents` file of an Xcode data model, laid out as Xcode lays it out.
 ///
 /// The output is deterministic: entities and properties in declared order, flags only when
 /// YES, user info entries sorted by key, 4-space indentation, no newline after `</model>`.
 /// Reading it back with ``ModelReader`` gives an equal schema with equal version hashes.
-/// Things a ``Schema`` does not hold (fetch requests, configurations, code generation
+/// Things a `Schema` does not hold (fetch requests, configurations, code generation
 /// settings, diagram layout) are not written.
 public enum ModelWriter {
     /// The tools and system versions written on the root element (Xcode 15.4 on macOS 14.5).
     public static let toolsVersion = "22758"
+    /// The macOS build written as `systemVersion` on the root element.
     public static let systemVersion = "23F79"
 
     /// The `contents` document of `schema`.

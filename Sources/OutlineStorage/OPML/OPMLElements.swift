@@ -3,14 +3,18 @@
 /// references replaced, literal newlines, tabs and carriage returns turned into spaces as XML
 /// requires).
 public struct OPMLAttribute: Sendable, Hashable, CustomStringConvertible {
+    /// The qualified name, such as `text` or `dc:creator`.
     public var name: String
+    /// The decoded value.
     public var value: String
 
+    /// An attribute called `name` with `value` (already decoded).
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
 
+    /// `name="value"`, for messages and debugging (not escaped for XML).
     public var description: String { "\(name)=\"\(value)\"" }
 }
 
@@ -32,6 +36,7 @@ public struct OPMLOutline: Sendable, Hashable {
     /// The 1-based line on which the start tag ends (0 for outlines not read from a file).
     public var line: Int
 
+    /// An outline element at `depth` with `attributes`, ending on `line` (0 when not from a file).
     public init(depth: Int, attributes: [OPMLAttribute], line: Int = 0) {
         self.depth = depth
         self.attributes = attributes
@@ -54,6 +59,7 @@ public struct OPMLHeadField: Sendable, Hashable {
     /// The 1-based line on which the element ends (0 for fields not read from a file).
     public var line: Int
 
+    /// A head field called `name` with text `value`.
     public init(_ name: String, _ value: String, attributes: [OPMLAttribute] = [], line: Int = 0) {
         self.name = name
         self.value = value
@@ -75,6 +81,7 @@ public struct OPMLHead: Sendable, Hashable {
     /// The children of `<head>`, in file order.
     public var fields: [OPMLHeadField]
 
+    /// A head with the given version, `<opml>` attributes and fields.
     public init(version: String? = nil, attributes: [OPMLAttribute] = [], fields: [OPMLHeadField] = []) {
         self.version = version
         self.attributes = attributes

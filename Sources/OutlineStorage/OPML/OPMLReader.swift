@@ -36,6 +36,12 @@ public enum OPMLReader {
         /// The default ``maxDepth``: twice the deepest outline we promise to read (100,000).
         public static let defaultMaxDepth = 200_000
 
+        /// Options for reading.
+        ///
+        /// - Parameters:
+        ///   - strict: refuse nonconforming files with an error instead of warning about them.
+        ///   - maxDepth: the deepest nesting accepted, in 1...``depthCeiling``.
+        /// - Precondition: `maxDepth` is in 1...``depthCeiling``.
         public init(strict: Bool = false, maxDepth: Int = Options.defaultMaxDepth) {
             precondition(maxDepth >= 1 && maxDepth <= Options.depthCeiling,
                          "OPMLReader.Options.maxDepth must be in 1...\(Options.depthCeiling)")
@@ -47,6 +53,9 @@ public enum OPMLReader {
     /// Streams the OPML document in `data` to `handler`.
     ///
     /// - Parameter file: how messages name the file.
+    /// - Parameter data: the file's bytes.
+    /// - Parameter options: strictness and the depth limit.
+    /// - Parameter handler: called with each event (the head, then each outline) in document order.
     /// - Returns: the warnings, in document order (empty in strict mode).
     /// - Throws: ``StorageError``: `unknownFormat` (empty file, HTML page, root other than
     ///   `<opml>`), `malformedXML` (not well-formed, or an entity that is not expanded),
@@ -74,6 +83,9 @@ public enum OPMLReader {
     /// Streams the OPML file at `url` to `handler`, reading it in chunks.
     ///
     /// - Parameter file: how messages name the file (default: the path).
+    /// - Parameter url: the file to read.
+    /// - Parameter options: strictness and the depth limit.
+    /// - Parameter handler: called with each event (the head, then each outline) in document order.
     /// - Throws: ``StorageError`` `unreadable` when the file cannot be read; otherwise as
     ///   ``read(_:file:options:_:)``.
     @discardableResult
@@ -123,11 +135,14 @@ public enum OPMLReader {
 /// A whole OPML file in memory: what ``OPMLReader/read(_:file:options:)`` returns and what
 /// ``OPMLWriter/write(_:)`` takes.
 public struct OPMLFile: Sendable, Hashable {
+    /// The version, `<opml>` attributes and `<head>` fields.
     public var head: OPMLHead
     /// Every outline in document order; the tree is given by their depths.
     public var outlines: [OPMLOutline]
+    /// What the reader noticed but read anyway (empty for files written by ``OPMLWriter``).
     public var warnings: [InterchangeWarning]
 
+    /// A file with the given head, outlines and warnings.
     public init(head: OPMLHead = OPMLHead(), outlines: [OPMLOutline] = [], warnings: [InterchangeWarning] = []) {
         self.head = head
         self.outlines = outlines

@@ -30,6 +30,7 @@ public struct OPMLWriter {
     /// attributes, `<head>` with its fields in order, and `<body>`.
     ///
     /// - Parameter reserve: the expected size in bytes, to allocate once.
+    /// - Parameter head: the version, `<opml>` attributes and head fields to write.
     public init(head: OPMLHead, reserve: Int = 1 << 16) {
         bytes.reserveCapacity(reserve)
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"")

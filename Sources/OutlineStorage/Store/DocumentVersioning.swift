@@ -23,6 +23,9 @@ public struct DocumentVersioning: Sendable {
     ///   - model: every registered version and the current one.
     ///   - targetName: the version to migrate to; the model's current version when nil (when
     ///     the model names none, the registered version the document is at).
+    ///   - metadata: the document's metadata (its version hashes and embedded model).
+    ///   - options: the relaxations migration plans are inferred with.
+    ///   - file: how messages name the document.
     /// - Throws: ``StorageError``: `missingModel` when no version matches and nothing is
     ///   embedded, `unsupportedVersion` for a document newer than every version,
     ///   `incompatibleModel` for a document whose embedded model shares no entity with the
@@ -148,6 +151,12 @@ extension PersistentStore {
     /// - Parameter allowingOwnModel: open a document that belongs to no version of `model` with
     ///   its own model instead of failing: the model it embeds, else one derived from its data
     ///   (see ``DocumentVersioning/find(metadata:model:targetName:options:file:allowingOwnModel:)``).
+    /// - Parameter path: the document to open.
+    /// - Parameter model: every version of the model, and the current one.
+    /// - Parameter targetName: the version to migrate to; the model's current version when nil.
+    /// - Parameter options: how the store reads and later saves.
+    /// - Parameter migrationOptions: the relaxations migration plans are inferred with.
+    /// - Parameter progress: called as a migration runs, with its phase and how far it is.
     public static func open(_ path: String, model: ModelBundle, targetName: String? = nil, options: Options = Options(),
                             migrationOptions: MigrationOptions = MigrationOptions(), allowingOwnModel: Bool = false,
                             progress: ((MigrationProgress) -> Void)? = nil) throws -> PersistentStore {

@@ -1,10 +1,10 @@
 import Foundation
 import OutlineEngine
 
-/// A document: its objects in an ``EditingContext``, its metadata, and the file it lives in
+/// A document: its objects in an `EditingContext`, its metadata, and the file it lives in
 /// (or none, for scratch documents and tests).
 ///
-/// Open a file with ``open(_:schema:options:)``; the format is found from the content.
+/// Open a file with ``open(_:schema:options:)-(String,_,_)``; the format is found from the content.
 /// ``save()`` validates, writes atomically (see ``AtomicFile``) in the document's format and
 /// marks the context saved; ``save(to:format:)`` saves as another file or converts.
 /// Like the context, a store is used from one thread at a time.
@@ -23,6 +23,9 @@ public final class PersistentStore {
         /// was opened or last saved (`conflict`). Turn off to overwrite such changes.
         public var detectsExternalChanges: Bool
 
+        /// Options with the given values; the defaults suit most documents.
+        ///
+        /// - Precondition: `compressionLevel` is in 0...9.
         public init(keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
                     removesStaleTemporaries: Bool = true, limits: StoreLimits = .default,
                     detectsExternalChanges: Bool = true) {
@@ -37,10 +40,11 @@ public final class PersistentStore {
 
     /// The objects. Edit through the context; ``save()`` writes what it holds.
     public let context: EditingContext
-    /// The file, as given to ``open(_:schema:options:)`` or ``save(to:format:)``; nil in memory.
+    /// The file, as given to ``open(_:schema:options:)-(String,_,_)`` or ``save(to:format:)``; nil in memory.
     public internal(set) var path: String?
     /// The format ``save()`` writes.
     public internal(set) var format: DocumentFormat
+    /// How the store saves and reads; changes apply from the next save.
     public var options: Options
     /// The metadata as of the last open or save, with custom keys as currently set.
     public internal(set) var metadata: StoreMetadata
@@ -53,6 +57,7 @@ public final class PersistentStore {
     /// The undo history the document keeps, and how saves treat it (`PersistentStore+History.swift`).
     var historyState = HistoryState()
 
+    /// The model of the document's objects.
     public var schema: Schema { context.schema }
     /// When the document was migrated from an older model version on open: what that did.
     /// The file is unchanged until the next save.
@@ -85,6 +90,8 @@ public final class PersistentStore {
     /// The file is opened once and read from that descriptor (see ``DocumentFile``), so a
     /// pipe can be read as well as a file.
     /// - Parameter schema: the model to load with; nil uses the model the document embeds.
+    /// - Parameter path: the file to open; a pipe such as `/dev/stdin` works too.
+    /// - Parameter options: how the store reads and later saves.
     /// - Throws: ``StorageError``: `unreadable`, `unknownFormat`, `incompatibleModel` when the
     ///   document was saved with another model, and the format's own errors for damaged files.
     public static func open(_ path: String, schema: Schema? = nil, options: Options = Options()) throws -> PersistentStore {
@@ -109,6 +116,9 @@ public final class PersistentStore {
     /// A document without a file, loaded from `bytes` in any readable format.
     ///
     /// - Parameter name: how messages name the document.
+    /// - Parameter bytes: the whole document.
+    /// - Parameter schema: the model to load with; nil uses the model the document embeds.
+    /// - Parameter options: how the store reads and later saves.
     public static func load(_ bytes: [UInt8], schema: Schema? = nil, name: String = "document",
                             options: Options = Options()) throws -> PersistentStore {
         let (graph, metadata, format, history) = try bytes.withUnsafeBytes {

@@ -2,16 +2,24 @@ import Foundation
 
 /// A property-list value, as custom metadata keys of a store hold them.
 public indirect enum PropertyListValue: Sendable, Hashable {
+    /// A string.
     case string(String)
+    /// An integer.
     case integer(Int64)
+    /// A floating-point number.
     case real(Double)
+    /// True or false.
     case boolean(Bool)
+    /// A point in time.
     case date(Date)
+    /// Bytes.
     case data(Data)
+    /// An ordered list of values.
     case array([PropertyListValue])
     /// Keys keep the order they were read in; writers sort them as Core Data does.
     case dictionary([(key: String, value: PropertyListValue)])
 
+    /// Whether both are the same value; dictionaries compare their entries in order.
     public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a == b
@@ -27,6 +35,7 @@ public indirect enum PropertyListValue: Sendable, Hashable {
         }
     }
 
+    /// Hashes the value consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .string(let v): hasher.combine(0); hasher.combine(v)

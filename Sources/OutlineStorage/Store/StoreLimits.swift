@@ -7,7 +7,7 @@ import OutlineEngine
 /// Two kinds of limits live here:
 /// - **Format limits** (the static members): what a document may hold at all. Both readers
 ///   refuse a file that breaks one, and every save checks the graph and metadata against them
-///   (``check(_:metadata:file:)``) before a byte is written, so that whatever one reader
+///   (``check(_:metadata:file:)-(GraphSnapshot,_,_)``) before a byte is written, so that whatever one reader
 ///   accepts can be saved in every format and read back: an id over ``maximumObjectID``, a
 ///   date that is not a finite time between years 0 and 9999, custom metadata nested deeper
 ///   than ``maximumMetadataDepth`` or with a key twice in one dictionary never reach a file.
@@ -82,6 +82,7 @@ public struct StoreLimits: Sendable, Hashable {
     /// The default objects per compressed byte; writers keep every document within it.
     public static let defaultObjectsPerStoredByte = 64
 
+    /// Limits with the given values; the defaults are ``default``.
     public init(maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 256 << 20, maximumFileSize: Int = 16 << 30,
                 maximumInflateRatio: Int = defaultInflateRatio, maximumObjectsPerStoredByte: Int = defaultObjectsPerStoredByte) {
         self.maximumBodySize = maximumBodySize

@@ -24,6 +24,7 @@ public struct StoreMetadata: Sendable, Equatable {
     /// The `NSPersistenceFrameworkVersion` written when a document has none of its own (both formats).
     public static let defaultFrameworkVersion: Int64 = 1251
 
+    /// The format the document was read from or will be written in.
     public var format: DocumentFormat
     /// The store's UUID (upper-case in XML files).
     public var uuid: UUID
@@ -58,6 +59,8 @@ public struct StoreMetadata: Sendable, Equatable {
     /// XML stores: the value of ``undoHistoryKey`` as read, or to be written (not decoded here).
     var undoHistory: PropertyListValue?
 
+    /// Metadata with the given fields; a new document usually gives only the format and the
+    /// schema to embed.
     public init(format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
                 versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,
                 objectCounts: [String: Int]? = nil, custom: [(key: String, value: PropertyListValue)] = [],
@@ -88,6 +91,7 @@ public struct StoreMetadata: Sendable, Equatable {
         }
     }
 
+    /// Whether every field is equal, custom entries compared in order.
     public static func == (lhs: StoreMetadata, rhs: StoreMetadata) -> Bool {
         lhs.format == rhs.format && lhs.uuid == rhs.uuid && lhs.versionHashes == rhs.versionHashes
             && lhs.versionIdentifiers == rhs.versionIdentifiers && lhs.embeddedSchema == rhs.embeddedSchema

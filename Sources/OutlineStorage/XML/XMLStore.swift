@@ -13,7 +13,7 @@ import OutlineEngine
 /// whatever loads can be saved in every format and read back.
 ///
 /// Writing produces Core Data's layout byte for byte where the notes fix it; see
-/// ``write(_:metadata:)``.
+/// ``write(_:metadata:)-(GraphSnapshot,_)``.
 public enum XMLStore {
     /// The deepest element nesting accepted (a store nests 3 levels, its metadata a few more).
     public static let maxDepth = 64

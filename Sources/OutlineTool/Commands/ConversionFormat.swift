@@ -20,6 +20,7 @@ public struct ConversionFormat: Sendable, Hashable, CustomStringConvertible {
     /// How the format is read and written.
     public let kind: Kind
 
+    /// The format's name, as `outline convert` accepts it.
     public var description: String { name }
 
     /// Outline's binary document (`.outline`).

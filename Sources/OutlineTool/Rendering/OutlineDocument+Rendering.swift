@@ -13,6 +13,7 @@ extension OutlineDocument {
         /// Show each item's stable id (`#102`).
         public var showsIDs: Bool
 
+        /// Options that render the whole tree (or from `start`, `depth` levels deep), with or without ids.
         public init(start: ManagedObject? = nil, depth: Int? = nil, showsIDs: Bool = false) {
             self.start = start
             self.depth = depth

@@ -9,7 +9,9 @@ import OutlineKit
 /// Gathered from the metadata alone where the format records it (binary documents: only the
 /// header is read); other documents are loaded to count their objects.
 public struct DocumentInfo: Sendable {
+    /// The document, as the user named it.
     public var file: String
+    /// The store format its content is in.
     public var format: DocumentFormat
     /// The model version the document was written with (a registered version whose hashes
     /// match, else the name of the schema it embeds); nil when unknown.
@@ -34,14 +36,17 @@ public struct DocumentInfo: Sendable {
     public var objectCounts: [(entity: String, count: Int)]
     /// Whether the counts come from the metadata (true) or from loading the objects.
     public var countsFromMetadata: Bool
+    /// The file's size in bytes.
     public var fileSize: Int
     /// Binary documents: the body's size once inflated.
     public var uncompressedSize: Int?
     /// Binary documents: the zlib level the body was written with.
     public var compressionLevel: Int?
+    /// The store's UUID from its metadata.
     public var uuid: UUID
     /// Whether the document carries its own model (so it opens without the app's model).
     public var isSchemaEmbedded: Bool
+    /// The model's version identifiers as the metadata records them (often empty).
     public var versionIdentifiers: [String]
     /// What the user should know about how the document was read (a model derived from the
     /// file), one `FILE: ...` line each.

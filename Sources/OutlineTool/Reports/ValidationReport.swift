@@ -13,9 +13,12 @@ public struct ValidationReport: Sendable {
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// `Item z105`, `Item z105.children`, `byte 1024`, ... (nil for the whole file).
         public var location: String?
+        /// What is wrong, with the offending value.
         public var message: String
+        /// What to do about it, when there is something to say.
         public var hint: String?
 
+        /// A problem at `location` (nil: the whole file) saying `message` and `hint`.
         public init(at location: String? = nil, _ message: String, hint: String? = nil) {
             self.location = location
             self.message = message
