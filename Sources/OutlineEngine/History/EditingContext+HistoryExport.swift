@@ -53,7 +53,9 @@ extension EditingContext {
     /// Joins the last `count` undo steps into one, so that they are undone together: what one
     /// command did in several edits becomes one step.
     ///
-    /// - Parameter name: the joined step's name; nil keeps the name of the first of them.
+    /// - Parameters:
+    ///   - count: how many of the last undo steps to join (fewer when there are fewer).
+    ///   - name: the joined step's name; nil keeps the name of the first of them.
     public func mergeLastUndoSteps(_ count: Int, named name: String? = nil) {
         precondition(groupDepth == 0, "mergeLastUndoSteps(_:named:) inside an open undo group")
         precondition(count >= 0 && count <= undoStack.count, "mergeLastUndoSteps(\(count)) with \(undoStack.count) steps")

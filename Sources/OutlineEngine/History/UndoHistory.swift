@@ -16,6 +16,7 @@ public struct UndoHistory: Sendable, Hashable {
     /// The steps redo makes again, farthest first: the last one is redone first.
     public var redoSteps: [Step]
 
+    /// A history with these steps (empty by default).
     public init(undoSteps: [Step] = [], redoSteps: [Step] = []) {
         self.undoSteps = undoSteps
         self.redoSteps = redoSteps
@@ -35,6 +36,7 @@ public struct UndoHistory: Sendable, Hashable {
         /// taking a step back applies the reverse of each change, the last change first.
         public var changes: [Change]
 
+        /// A step called `name` (nil for an unnamed one) made of `changes`, in the order they were made.
         public init(name: String?, changes: [Change]) {
             self.name = name
             self.changes = changes
@@ -72,6 +74,7 @@ public struct UndoHistory: Sendable, Hashable {
 
     /// An object's stored values at one moment: what recreating it needs.
     public struct ObjectSnapshot: Sendable, Hashable {
+        /// The object's id.
         public var id: ObjectID
         /// The name of the object's (concrete) entity.
         public var entity: String
@@ -82,6 +85,7 @@ public struct UndoHistory: Sendable, Hashable {
         /// The to-many relationships with members, by name, members in their stored order.
         public var toMany: [String: [ObjectID]]
 
+        /// The values of object `id` of `entity`, as the properties of the same names describe them.
         public init(id: ObjectID, entity: String, attributes: [String: Value] = [:],
                     toOne: [String: ObjectID] = [:], toMany: [String: [ObjectID]] = [:]) {
             self.id = id

@@ -16,7 +16,7 @@ extension PersistentStore {
         case notRestored
         /// The document keeps no undo history.
         case none
-        /// The history was given to the context: ``undo()`` and ``redo()`` take its steps.
+        /// The history was given to the context: `EditingContext.undo()` and `redo()` take its steps.
         case restored
         /// The document keeps a history that cannot be used; the error says why (another program
         /// changed the objects since, or the history is damaged). The objects are unaffected.
@@ -56,7 +56,7 @@ extension PersistentStore {
     /// The history is used only if it belongs to the objects as they are: the digest stored
     /// with it must match them (another program that changed the document without keeping the
     /// history is caught here) and every step must apply (see
-    /// ``OutlineEngine/EditingContext/importUndoHistory(_:)``). Call it right after opening,
+    /// `EditingContext.importUndoHistory(_:)`). Call it right after opening,
     /// before any edit.
     /// - Returns: the ``historyStatus``; a history that cannot be used is ``HistoryStatus/unusable(_:)``
     ///   with a ``StorageError`` (`historyMismatch`, or `corrupt`, `limitExceeded`,

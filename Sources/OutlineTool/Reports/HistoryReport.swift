@@ -3,6 +3,7 @@ import OutlineStorage
 /// What `outline history` reports: the steps a document keeps, in the order they were made,
 /// which of them are undone, and why a history cannot be used when it cannot.
 public struct HistoryReport: Sendable {
+    /// The document's path as given.
     public var file: String
     /// How many steps the document keeps.
     public var stepLimit: Int
