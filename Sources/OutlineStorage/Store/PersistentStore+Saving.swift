@@ -39,7 +39,10 @@ extension PersistentStore {
         var saved = try StoreCodec.withEncoded(context.graph, metadata: metadata, format: format,
                                                level: options.compressionLevel) { bytes in
             if let path {
-                try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, file: path)
+                let ours = path == self.path ? keptBackup : nil
+                if let kept = try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, replacing: ours, file: path) {
+                    keptBackup = kept
+                }
                 fingerprint = try FileFingerprint.of(path, file: path)
                 savedBytes = nil
             } else {
