@@ -4,7 +4,8 @@ import Testing
 /// Help with examples on every command, the version, and completion scripts.
 @Suite struct HelpTests {
     static let commands: [[String]] = [
-        [], ["create"], ["show"], ["add"], ["edit"], ["remove"], ["move"], ["find"], ["info"], ["validate"],
+        [], ["create"], ["show"], ["add"], ["edit"], ["remove"], ["move"], ["copy"], ["tag"], ["untag"], ["tags"],
+        ["collapse"], ["expand"], ["batch"], ["find"], ["info"], ["validate"],
         ["dump"], ["convert"], ["migrate"], ["schema"], ["schema", "show"], ["schema", "diff"],
     ]
 
@@ -16,6 +17,12 @@ import Testing
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("OVERVIEW: "))
         #expect(result.stdout.contains("\nExamples:\n  outline \(command.joined(separator: " "))"), "\(result.stdout)")
+        // Each example stays on its line at 80 columns (the test's COLUMNS): none wraps inside its quotes.
+        let examples = result.stdout.components(separatedBy: "\nExamples:\n").last?.components(separatedBy: "\n\nUSAGE").first ?? ""
+        for line in examples.split(separator: "\n") {
+            #expect(line.hasPrefix("  ") && line.count <= 80, "\(command): \(line)")
+            #expect(line.filter { $0 == "\"" }.count % 2 == 0 && line.filter { $0 == "'" }.count % 2 == 0, "\(command): \(line)")
+        }
         #expect(result.stdout.contains("USAGE: outline \(command.joined(separator: " "))"))
     }
 
@@ -39,31 +46,50 @@ import Testing
             OVERVIEW: Add an item and print its path.
 
             The item goes at the end of the parent's children, or at 1-based position --at.
+            Prints the new item's path, or with --id its #ID (which stays the same when
+            other items move). A text or note longer than a command line can come from a
+            file, or from standard input (-).
 
             Examples:
               outline add groceries.outline "Dairy"
               outline add groceries.outline "Milk" --under 1
               outline add groceries.outline "Eggs" --under 1 --at 1 --note "A dozen."
-              outline add groceries.outline "Bread" --done
+              outline add groceries.outline "Bread" --done --id
+              outline add notes.outline --text-file - < title.txt
 
-            USAGE: outline add <file> <text> [--under <path>] [--at <n>] [--note <note>] [--done]
+            USAGE: outline add <file> [<text>] [--text-file <file>] [--under <path>] [--at <n>] [--note <note>] [--note-file <file>] [--done] [--id]
 
             ARGUMENTS:
               <file>                  The outline document (.outline, binary or XML).
-              <text>                  The item's text.
+              <text>                  The item's text (or --text-file).
 
             OPTIONS:
+              --text-file <file>      Read the item's text from this file (- for standard
+                                      input).
               --under <path>          The parent item: a path such as 2.1.3, / for the
                                       root, or #ID (default: the root).
               --at <n>                The 1-based position among the parent's children
                                       (default: the end).
               --note <note>           A note shown beneath the item.
+              --note-file <file>      Read the note from this file (- for standard input).
               --done                  Mark the item done.
+              --id                    Print the new item's #ID instead of its path.
               --version               Show the version.
               -h, --help              Show help information.
 
 
             """)
+    }
+
+    /// No command's own option hides the tool's --version (schema show's model version is --model-version).
+    @Test(arguments: commands.filter { !$0.isEmpty })
+    func versionIsTheToolsOnEveryCommand(command: [String]) throws {
+        let box = try CLISandbox()
+        let result = try box.run(command + ["--version"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "0.1.0\n")
+        let help = try box.run(command + ["--help"]).stdout
+        #expect(help.components(separatedBy: "  --version ").count == 2, "\(command): --version is listed once")
     }
 
     @Test func versionPrintsTheVersion() throws {
@@ -78,7 +104,7 @@ import Testing
         let box = try CLISandbox()
         let result = try box.run("--generate-completion-script", shell)
         #expect(result.status == 0, "\(result)")
-        for command in ["create", "show", "migrate", "schema"] {
+        for command in ["create", "show", "migrate", "schema", "batch", "tag", "collapse", "copy"] {
             #expect(result.stdout.contains(command))
         }
         #expect(result.stdout.contains("json"))

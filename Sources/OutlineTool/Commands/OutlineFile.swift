@@ -24,7 +24,7 @@ public final class OutlineFile {
     /// The lock held while editing; nil for a file opened to read.
     public private(set) var lock: DocumentLock?
 
-    private init(path: String, store: PersistentStore, lock: DocumentLock? = nil) throws {
+    init(path: String, store: PersistentStore, lock: DocumentLock? = nil) throws {
         self.path = path
         self.store = store
         self.lock = lock
@@ -153,7 +153,8 @@ public final class OutlineFile {
     }
 
     /// Saves the document atomically. A document migrated on open is written at the current
-    /// version and its old bytes are kept as `FILE.bak` (this once). Child lists whose `order`
+    /// version and its old bytes are kept as `FILE.bak` (this once; `FILE.1.bak`, ... when a
+    /// backup this document did not make has that name, see ``OutlineStorage/KeptBackup``). Child lists whose `order`
     /// is not 0…n-1 (files from other tools) are renumbered first.
     ///
     /// - Returns: a one-line notice about the migration for the user, or nil.
@@ -169,7 +170,8 @@ public final class OutlineFile {
         try store.save()
         guard migrated, let report = store.migration else { return nil }
         hasSavedMigration = true
-        return "\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(path).bak."
+        let backup = store.keptBackup?.path ?? "\(path).bak"
+        return "\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(backup)."
     }
 
     private var hasSavedMigration = false

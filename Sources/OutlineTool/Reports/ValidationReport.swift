@@ -6,8 +6,9 @@ import OutlineKit
 /// What `outline validate` found: every problem of a document's file and object graph.
 ///
 /// The file is checked by loading it (format, checksums, references, inverse pairs); the
-/// graph by ``GraphChecks`` (inverses, siblings' order 0…n-1, one root, no cycles in parent
-/// chains) and by the model's own rules (required values, bounds, counts, uniqueness).
+/// graph by ``GraphChecks`` (inverses; for outlines checked with the outline model also
+/// siblings' order 0…n-1, one root, no cycles in parent chains) and by the model's own rules
+/// (required values, bounds, counts, uniqueness).
 public struct ValidationReport: Sendable {
     /// One problem: where it is, what is wrong, what to do.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -91,13 +92,20 @@ public struct ValidationReport: Sendable {
         if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
         report.objectCount = context.graph.objectCount
         report.problems += GraphChecks.inverses(context.graph)
-        if let tree = TreeShape(schema: context.schema) {
+        // The outline's own rules (one root, siblings numbered 0…n-1, no cycles) hold for
+        // outlines only: checked with the outline model, another model's rules are its own.
+        if OwnModels.areAllowed(with: model), isOutlineSchema(context.schema), let tree = TreeShape(schema: context.schema) {
             report.problems += GraphChecks.tree(context.graph, shape: tree)
         }
         report.problems += context.validationIssues().map {
             Problem(at: "\($0.entity) \($0.objectID)\($0.property.map { ".\($0)" } ?? "")", $0.message)
         }
         return report
+    }
+
+    /// Whether `schema` stores what one of the outline model's versions stores.
+    private static func isOutlineSchema(_ schema: Schema) -> Bool {
+        ((try? OutlineSchemas.versions) ?? []).contains { $0.isStorageCompatible(with: schema) }
     }
 
     /// Carries an error that means the document's model cannot be found past the catch that
