@@ -50,6 +50,12 @@ struct OutlineCommand: ParsableCommand {
         // Likewise a file size limit (`ulimit -f`): a write past it fails with EFBIG, and the
         // save reports it and leaves the document as it was, instead of the process dying.
         signal(SIGXFSZ, SIG_IGN)
+        // An argument that is not UTF-8 would be read with U+FFFD in place of its bad bytes:
+        // two file names would become one. Refuse it before anything is opened.
+        if let problem = ArgumentEncoding.problem(CommandLine.argc, CommandLine.unsafeArgv) {
+            Console.diagnostic("Error: \(problem)")
+            ArgumentEncoding.exitForBadUsage()
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)

@@ -115,13 +115,16 @@ public final class OutlineDocument {
         return siblings.firstIndex(of: item) ?? 0
     }
 
-    /// The 1-based index path of `item` from the root (empty for the root).
+    /// The 1-based index path of `item` from the root (empty for the root). For an item in a
+    /// cycle of parents (a damaged document) the walk up stops after as many steps as there
+    /// are items.
     ///
     /// - Complexity: O(depth) while `order` is consistent.
     public func path(of item: ManagedObject) -> [Int] {
         var path: [Int] = []
         var current = item
-        while let parent = parent(of: current) {
+        let limit = itemCount
+        while let parent = parent(of: current), path.count < limit {
             path.append(position(of: current) + 1)
             current = parent
         }

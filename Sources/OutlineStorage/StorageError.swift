@@ -5,7 +5,7 @@ import OutlineEngine
 ///
 /// `description` reads `FILE: where: what. What to do.`, e.g.
 /// `notes.outline: byte 1024: the compressed body ends early (expected 38112 more bytes). The
-/// file is truncated; restore it from notes.outline.bak.`
+/// file is truncated; restore it from notes.outline.bak.` (the backup is named only when it exists).
 public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A switchable classification of the failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {

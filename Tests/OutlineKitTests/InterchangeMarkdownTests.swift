@@ -185,7 +185,7 @@ struct MarkdownCase: Sendable, CustomTestStringConvertible {
         #expect(imported.document.summary == ["open", "done [x]", "plain", "later", "finished [x]"])
         let text = MarkdownExporter.write(imported.document).data.utf8Text
         #expect(text == "- [ ] open\n- [x] done\n- plain\n- TODO later\n- DONE finished\n")
-        let opml = OPMLExporter.write(imported.document).data.utf8Text
+        let opml = try OPMLExporter.write(imported.document).data.utf8Text
         #expect(opml.contains("<outline text=\"open\" _status=\"unchecked\"/>"), "\(opml)")
         #expect(opml.contains("<outline text=\"later\" _status=\"unchecked\"/>"), "\(opml)")
         #expect(opml.contains("<outline text=\"finished\" _status=\"checked\"/>"), "\(opml)")

@@ -52,7 +52,7 @@ extension OutlineDocument {
         var lines: [String] = []
         walk { item, depth in
             var line = "\(depth) \(text(of: item).debugDescription) note=\(note(of: item).debugDescription) done=\(isDone(item))"
-            line += " collapsed=\(isCollapsed(item)) created=\(created(of: item).map { RFC822Date.format($0) } ?? "-")"
+            line += " collapsed=\(isCollapsed(item)) created=\(created(of: item).flatMap { RFC822Date.format($0) } ?? "-")"
             line += " extra=\((try? extraAttributes(of: item))??.entries.description ?? "-")"
             lines.append(line)
             return true

@@ -162,7 +162,7 @@ private struct Planner {
                 plan.blockers.append(MigrationBlocker(
                     code: .destinationChanged, entity: entity, property: dr.name, from: "to \(sourceTarget.name)",
                     to: "to \(destination.entities[destinationTarget].name)",
-                    reason: "objects of \(sourceTarget.name) become \(destination.entities[mapped].name), which is not a \(destination.entities[destinationTarget].name)",
+                    reason: "objects of \(sourceTarget.name) become \(destination.entities[mapped].name), which is not entity \(destination.entities[destinationTarget].name) or one of its subentities",
                     hint: "Point the relationship at the entity its old destination maps to, or use a new relationship."))
             }
         }

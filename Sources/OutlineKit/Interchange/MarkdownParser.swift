@@ -29,7 +29,7 @@ struct MarkdownParser {
     var unit: Int?
     /// Whether the document indents with tabs (learned from the first indented item).
     var usesTabs: Bool?
-    var dropped: (notes: Int, done: Int, attributes: Int) = (0, 0, 0)
+    var dropped = DroppedValues()
     /// Whether any heading or list item was read.
     var hasItems = false
 
@@ -230,19 +230,7 @@ struct MarkdownParser {
                             hint: "Start sections with \"# \" or items with \"- \".", key: "no-items")
             }
         }
-        let schemaName = builder.schema.name
-        if dropped.notes > 0 {
-            try log.add(at: nil, "\(dropped.notes) notes were not imported: the schema \(schemaName) has no notes",
-                        hint: "Import into the current schema to keep them.", key: "schema-notes")
-        }
-        if dropped.done > 0 {
-            try log.add(at: nil, "\(dropped.done) done states were not imported: the schema \(schemaName) has no done state",
-                        hint: "Import into the current schema to keep them.", key: "schema-done")
-        }
-        if dropped.attributes > 0 {
-            try log.add(at: nil, "\(dropped.attributes) properties were not kept: the schema \(schemaName) has no extraAttributes",
-                        hint: "Import into the current schema to keep them.", key: "schema-extra")
-        }
+        try dropped.report(to: &log, schema: builder.schema.name, attributesName: "properties")
         return ImportedOutline(document: try builder.finish(), head: head, warnings: log.finished())
     }
 }

@@ -64,7 +64,11 @@ public enum PlainTextImporter {
 /// - Complexity: O(output); a chain of depth d costs O(d²) bytes of tabs.
 public enum PlainTextExporter {
     /// The text file for `document`.
-    public static func write(_ document: OutlineDocument, file: String? = nil) -> ExportedOutline {
+    ///
+    /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
+    ///   (``OutlineDocument/requireEveryItemUnderRoot()``): they would be left out.
+    public static func write(_ document: OutlineDocument, file: String? = nil) throws -> ExportedOutline {
+        try document.requireEveryItemUnderRoot()
         var output = ""
         output.reserveCapacity(document.itemCount * 16)
         var tallies: [(one: String, many: String, why: String, hint: String?, count: Int, first: ManagedObject?)] = [

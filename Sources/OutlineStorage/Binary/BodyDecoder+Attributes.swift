@@ -41,8 +41,17 @@ extension BodyDecoder {
             column.flags = try decodeFlags(label, present, from: &c)
         case .double:
             try c.need(8 * presentCount)
+            let isDate = attribute.type == .date
             column.doubles = try [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
-                for i in 0 ..< n { buffer[i] = present[i] ? try c.readDouble() : 0 }
+                for i in 0 ..< n {
+                    guard present[i] else { buffer[i] = 0; continue }
+                    let value = try c.readDouble()
+                    if isDate && !StoreLimits.isStorableDate(value) {
+                        throw c.corrupt("\(label) of object z\(ids[i]) is the date \(StoreLimits.describeDate(value)), which \(StoreLimits.unstorableDate)",
+                                        at: c.position - 8)
+                    }
+                    buffer[i] = value
+                }
                 initialized = n
             }
             column.present = present
@@ -101,8 +110,8 @@ extension BodyDecoder {
                     }
                     let at = c.position
                     let length = try c.readVarint()
-                    guard length <= UInt64(Int32.max) else {
-                        throw c.corrupt("a value of \(label) declares \(length) bytes, over the limit of \(Int32.max)", at: at)
+                    guard length <= UInt64(StoreLimits.maximumValueBytes) else {
+                        throw c.limit("\(label) of object z\(ids[i]) declares \(length) bytes, over the limit of \(StoreLimits.maximumValueBytes)", at: at)
                     }
                     startBuffer[i] = total
                     buffer[i] = Int32(length)

@@ -48,21 +48,4 @@ enum FileReader {
             }
         }
     }
-
-    /// At most the first `count` bytes of the file at `path`.
-    static func readPrefix(_ path: String, count: Int, file: String) throws -> [UInt8] {
-        let fd = try SystemCall.openFile(path, O_RDONLY, .reading, file: file, "cannot open")
-        defer { SystemCall.closeQuietly(fd) }
-        let status = try SystemCall.fileStatus(fd, file: file)
-        if status.isDirectory { throw FileError.make(EISDIR, .reading, file: file, "cannot open") }
-        return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var filled = 0
-            while filled < count {
-                let n = try SystemCall.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[filled...]), file: file)
-                if n == 0 { break }
-                filled += n
-            }
-            initialized = filled
-        }
-    }
 }

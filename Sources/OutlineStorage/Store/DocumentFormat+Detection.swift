@@ -24,7 +24,7 @@ extension DocumentFormat {
         switch FileContent.detect(prefix) {
         case .empty:
             return StorageError(.unknownFormat, file: file, "the file is empty",
-                                hint: "An interrupted save may have emptied it; restore it from \(file).bak.")
+                                hint: "An interrupted save may have emptied it; \(BackupAdvice.restore(file)).")
         case .opml(let encoding):
             return StorageError(.unknownFormat, file: file, at: "byte 0", "not an Outline document: it is an OPML file (\(encoding.rawValue))",
                                 hint: "Import it into a new document first; it reads as OPML.")

@@ -151,16 +151,27 @@ extension PersistentStore {
     public static func open(_ path: String, model: ModelBundle, targetName: String? = nil, options: Options = Options(),
                             migrationOptions: MigrationOptions = MigrationOptions(), allowingOwnModel: Bool = false,
                             progress: ((MigrationProgress) -> Void)? = nil) throws -> PersistentStore {
-        let metadata = try readMetadata(path, limits: options.limits)
+        try open(try DocumentFile.open(path, limits: options.limits), model: model, targetName: targetName, options: options,
+                 migrationOptions: migrationOptions, allowingOwnModel: allowingOwnModel, progress: progress)
+    }
+
+    /// Opens the document in `file` with the versions of `model`, as
+    /// ``open(_:model:targetName:options:migrationOptions:allowingOwnModel:progress:)-(String,_,_,_,_,_,_)``
+    /// does; the file is read once, from its one descriptor.
+    public static func open(_ file: DocumentFile, model: ModelBundle, targetName: String? = nil, options: Options = Options(),
+                            migrationOptions: MigrationOptions = MigrationOptions(), allowingOwnModel: Bool = false,
+                            progress: ((MigrationProgress) -> Void)? = nil) throws -> PersistentStore {
+        let path = file.path
+        let metadata = try readMetadata(file, limits: options.limits)
         guard let versioning = try DocumentVersioning.find(metadata: metadata, model: model, targetName: targetName,
                                                            options: migrationOptions, file: path,
                                                            allowingOwnModel: allowingOwnModel) else {
-            return try open(path, schema: nil, options: options)
+            return try open(file, schema: nil, options: options)
         }
         if versioning.isCurrent {
-            return try open(path, schema: versioning.target, options: options)
+            return try open(file, schema: versioning.target, options: options)
         }
-        let old = try open(path, schema: versioning.source, options: options)
+        let old = try open(file, schema: versioning.source, options: options)
         let (graph, report) = try versioning.migrate(old.context.graph, file: path, progress: progress)
         var newMetadata = old.metadata
         newMetadata.embeddedSchema = versioning.target

@@ -62,7 +62,13 @@ enum XMLMetadataMapping {
                 metadata.custom.append((key, value))
             }
         }
+        try StoreLimits.checkMetadata(metadata.custom, file: file, at: "line \(line)", reading: true)
         if let embeddedModel {
+            guard embeddedModel.utf8.count <= StoreLimits.maximumModelBytes else {
+                throw StorageError(.limitExceeded, file: file, at: "line \(line)",
+                                   "the embedded model is \(XMLValueParsing.grouped(embeddedModel.utf8.count)) bytes long, over the limit of \(XMLValueParsing.grouped(StoreLimits.maximumModelBytes))",
+                                   hint: "No document embeds a model that large; the file is not a store or is hostile.")
+            }
             metadata.embeddedSchema = try ModelReader.readSchema(contents: Data(embeddedModel.utf8), name: embeddedName ?? "",
                                                                  file: "\(file) (embedded model)")
         }

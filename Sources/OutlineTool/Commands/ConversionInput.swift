@@ -11,13 +11,11 @@ enum ConversionInput: Equatable {
     case store
     case interchange(InterchangeFormat)
 
-    /// The way to read the file at `path`. A file that cannot be read is a store, so that
-    /// opening it reports the problem as for any document.
-    static func detect(path: String) -> ConversionInput {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .store }
-        defer { try? handle.close() }
-        let prefix = [UInt8]((try? handle.read(upToCount: FileContent.prefixSize)) ?? Data())
-        return detect(prefix: prefix, pathExtension: ConversionFormat.pathExtension(path))
+    /// The way to read `file`, from its first bytes (read from its one descriptor, so that the
+    /// rest can be read from it too).
+    static func detect(file: DocumentFile) throws -> ConversionInput {
+        let prefix = try file.prefix(FileContent.prefixSize)
+        return detect(prefix: Array(prefix), pathExtension: ConversionFormat.pathExtension(file.path))
     }
 
     /// The way to read a file starting with `prefix` and named with `pathExtension`. Files the

@@ -71,33 +71,16 @@ public enum DocumentConverter {
         let name = StandardStreams.inputDisplayName(input)
         progress?(.reading(name))
         var result: Result
-        let bytes = fromStandardInput ? try StandardStreams.readInput(as: "the document to convert") : nil
-        let detected = bytes.map { ConversionInput.detect(prefix: Array($0.prefix(FileContent.prefixSize)), pathExtension: "") }
-            ?? ConversionInput.detect(path: input)
-        switch detected {
+        // One open: detection, then the whole input, read from the same descriptor (a pipe works).
+        let file = try StandardStreams.openDocument(input)
+        switch try ConversionInput.detect(file: file) {
         case .store:
-            let migrating = progress.map { report in { (step: MigrationProgress) in report(.migrating(step)) } }
-            if let bytes {
-                store = try PersistentStore.load(bytes, model: model, name: name, allowingOwnModel: OwnModels.areAllowed(with: model),
-                                                 progress: migrating)
-            } else {
-                store = try PersistentStore.open(input, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
-                                                 progress: migrating)
-            }
+            store = try PersistentStore.open(file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
+                                             progress: progress.map { report in { report(.migrating($0)) } })
             result = Result(inputFormat: store.format.rawValue, outputFormat: format, migration: store.migration, warnings: [])
             if let note = OwnModels.derivationNote(store, file: name) { result.notes.append(note) }
         case .interchange(let interchange):
-            let data: Data
-            if let bytes {
-                data = Data(bytes)
-            } else {
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: input))
-                } catch {
-                    throw StorageError(.unreadable, file: input, "cannot read the file (\(error.localizedDescription))",
-                                       hint: "Check that the file exists and that you may read it.")
-                }
-            }
+            let data = Data(try file.readAll())
             let input = name
             let imported: ImportedOutline
             do {
@@ -146,8 +129,13 @@ public enum DocumentConverter {
                 }
             }
             let shownOutput = toStandardOutput ? StandardStreams.outputName : output
-            let exported = Interchange.write(document, format: interchange, head: head, file: shownOutput,
-                                             opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
+            let exported: ExportedOutline
+            do {
+                exported = try Interchange.write(document, format: interchange, head: head, file: shownOutput,
+                                                 opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
+            } catch {
+                throw OutlineFile.attribute(error, to: input)
+            }
             if toStandardOutput {
                 result.standardOutput = [UInt8](exported.data)
             } else {

@@ -17,13 +17,15 @@ public enum DocumentMigration {
                                options: MigrationOptions = MigrationOptions(),
                                progress: ((WorkProgress) -> Void)? = nil) throws -> MigrationPlanReport {
         if targetName == nil && model.currentVersionName == nil { throw model.noCurrentVersionError() }
+        let document = try StandardStreams.openDocument(path)
+        let path = document.path
         progress?(.reading(path))
-        let metadata = try PersistentStore.readMetadata(path)
+        let metadata = try PersistentStore.readMetadata(document)
         guard let versioning = try DocumentVersioning.find(metadata: metadata, model: model, targetName: targetName,
                                                            options: options, file: path,
                                                            allowingOwnModel: OwnModels.areAllowed(with: model)) else {
             // Read it all the same: a damaged file is an error, and a derived model is noted.
-            let store = try PersistentStore.open(path)
+            let store = try PersistentStore.open(document, schema: nil)
             var report = MigrationPlanReport(file: path, ownModel: OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store)))
             if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
             return report
@@ -31,7 +33,7 @@ public enum DocumentMigration {
         guard !versioning.isCurrent, versioning.route.isPossible else {
             return MigrationPlanReport(file: path, route: versioning.route, isCurrent: versioning.isCurrent, effects: nil)
         }
-        let store = try PersistentStore.open(path, schema: versioning.source)
+        let store = try PersistentStore.open(document, schema: versioning.source)
         let loss = MigrationLoss.canLose(versioning.route) ? MigrationLoss(graph: store.context.graph, route: versioning.route) : nil
         let result: Migrator.Result
         do {

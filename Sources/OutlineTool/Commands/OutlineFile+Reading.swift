@@ -22,31 +22,14 @@ extension OutlineFile {
     ///
     /// - Throws: as ``open(_:progress:)``, and the errors of the interchange readers.
     public static func openForReading(_ path: String, progress: ((MigrationProgress) -> Void)? = nil) throws -> Reading {
-        if StandardStreams.isStandard(path) {
-            let name = StandardStreams.inputName
-            let bytes = try StandardStreams.readInput(as: "the document")
-            switch ConversionInput.detect(prefix: Array(bytes.prefix(FileContent.prefixSize)), pathExtension: "") {
-            case .store:
-                let store = try PersistentStore.load(bytes, model: try OutlineSchemas.bundle, name: name, allowingOwnModel: true,
-                                                     progress: progress)
-                return Reading(file: try OutlineFile(path: name, store: store), format: store.format.rawValue, warnings: [])
-            case .interchange(let format):
-                return try imported(Data(bytes), format: format, name: name)
-            }
-        }
-        switch ConversionInput.detect(path: path) {
+        let file = try StandardStreams.openDocument(path)
+        let name = file.path
+        switch try ConversionInput.detect(file: file) {
         case .store:
-            let file = try open(path, progress: progress)
-            return Reading(file: file, format: file.store.format.rawValue, warnings: [])
+            let store = try PersistentStore.open(file, model: try OutlineSchemas.bundle, allowingOwnModel: true, progress: progress)
+            return Reading(file: try OutlineFile(path: name, store: store), format: store.format.rawValue, warnings: [])
         case .interchange(let format):
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw StorageError(.unreadable, file: path, "cannot read the file (\(error.localizedDescription))",
-                                   hint: "Check that the file exists and that you may read it.")
-            }
-            return try imported(data, format: format, name: path)
+            return try imported(Data(try file.readAll()), format: format, name: name)
         }
     }
 

@@ -16,6 +16,17 @@ public enum StandardStreams {
     /// How messages name standard output.
     public static let outputName = "standard output"
 
+    /// The document `path` names, opened to read: standard input for `-` (named `standard
+    /// input` in messages), else the file.
+    ///
+    /// - Throws: ``OutlineStorage/StorageError`` as ``OutlineStorage/DocumentFile/open(_:limits:)``;
+    ///   `unreadable` when standard input was read already.
+    public static func openDocument(_ path: String) throws -> DocumentFile {
+        guard isStandard(path) else { return try DocumentFile.open(path) }
+        try claimInput(as: "the document")
+        return try DocumentFile.standardInput(name: inputName)
+    }
+
     /// Whether `path` stands for a standard stream.
     public static func isStandard(_ path: String) -> Bool { path == dash }
 
@@ -24,18 +35,23 @@ public enum StandardStreams {
 
     nonisolated(unsafe) private static var inputWasRead = false
 
+    /// Notes that standard input is read as `purpose`; an error when it was read before.
+    private static func claimInput(as purpose: String) throws {
+        guard !inputWasRead else {
+            throw StorageError(.unreadable, file: inputName, "standard input was already read for something else, so it cannot also be \(purpose)",
+                               hint: "Give \(purpose) as a file instead of -.")
+        }
+        inputWasRead = true
+    }
+
     /// All of standard input, at most `limit` bytes.
     ///
     /// - Parameter purpose: what the input is read as (`the document`, `the text`), for the
     ///   message when it was read before.
     /// - Throws: ``OutlineStorage/StorageError`` `unreadable` when standard input cannot be read
     ///   or was read before, `limitExceeded` when it holds more than `limit` bytes.
-    public static func readInput(as purpose: String, limit: Int = BinaryStore.Limits.default.maximumFileSize) throws -> [UInt8] {
-        guard !inputWasRead else {
-            throw StorageError(.unreadable, file: inputName, "standard input was already read for something else, so it cannot also be \(purpose)",
-                               hint: "Give \(purpose) as a file instead of -.")
-        }
-        inputWasRead = true
+    public static func readInput(as purpose: String, limit: Int = StoreLimits.default.maximumFileSize) throws -> [UInt8] {
+        try claimInput(as: purpose)
         var bytes: [UInt8] = []
         var piece = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -47,13 +47,18 @@ public struct DocumentInfo: Sendable {
     /// file), one `FILE: ...` line each.
     public var notes: [String] = []
 
-    /// Gathers the information about the document at `path`, read with `model`.
+    /// Gathers the information about the document at `path` (`-`: standard input), read with `model`.
     ///
     /// With the outline model (no model named), a document of another model is described with
     /// its own model: the one it embeds, or one derived from its data.
     /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read or is damaged.
     public static func gather(path: String, model: ModelBundle) throws -> DocumentInfo {
-        let metadata = try PersistentStore.readMetadata(path)
+        // One open: the metadata, the objects if they must be counted, and the size all come
+        // from the same descriptor (a pipe is read to its end for its size).
+        let document = try StandardStreams.openDocument(path)
+        let path = document.path
+        let metadata = try PersistentStore.readMetadata(document)
+        if !document.isRegularFile { _ = try document.readAll() }
         let matches = model.versions(matchingEntityHashes: metadata.versionHashes)
         let registered = matches.first { $0.name == model.currentVersionName } ?? matches.first
         var info = DocumentInfo(
@@ -61,7 +66,7 @@ public struct DocumentInfo: Sendable {
             schemaVersion: registered?.name ?? metadata.embeddedSchema.flatMap { $0.name.isEmpty ? nil : $0.name },
             isRegisteredVersion: registered != nil, currentVersion: model.currentVersionName,
             isMigrationNeeded: nil, migrationPath: [], migrationNote: nil, objectCounts: [], countsFromMetadata: true,
-            fileSize: fileSize(path), uncompressedSize: metadata.uncompressedSize,
+            fileSize: document.size, uncompressedSize: metadata.uncompressedSize,
             compressionLevel: metadata.compressionLevel, uuid: metadata.uuid,
             isSchemaEmbedded: metadata.embeddedSchema != nil, versionIdentifiers: metadata.versionIdentifiers)
         info.isSchemaDerived = metadata.isSchemaDerived
@@ -98,7 +103,7 @@ public struct DocumentInfo: Sendable {
             let order = schema?.entities.map(\.name) ?? counts.keys.sorted()
             info.objectCounts = order.map { ($0, counts[$0] ?? 0) } + counts.keys.filter { !order.contains($0) }.sorted().map { ($0, counts[$0] ?? 0) }
         } else {
-            let store = try PersistentStore.open(path, schema: schema)
+            let store = try PersistentStore.open(document, schema: schema)
             let graph = store.context.graph
             info.objectCounts = store.schema.entityIndices.map { (store.schema.entities[$0].name, graph.count(ofEntity: $0)) }
             info.countsFromMetadata = false
@@ -106,11 +111,6 @@ public struct DocumentInfo: Sendable {
             if let note = OwnModels.derivationNote(store, file: path) { info.notes.append(note) }
         }
         return info
-    }
-
-    private static func fileSize(_ path: String) -> Int {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     private var versionText: String {

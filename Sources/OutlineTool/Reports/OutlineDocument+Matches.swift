@@ -16,9 +16,12 @@ extension OutlineDocument {
     /// The items matching `query` (a predicate over `Item`, such as `text CONTAINS[c] "milk"`)
     /// with their path labels, in document order; with `start`, only the items below it.
     ///
-    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the column.
+    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the
+    ///   column; ``OutlineError`` `invalidDocument` when some items are not under the root
+    ///   (``requireEveryItemUnderRoot()``), which the search would miss.
     /// - Complexity: O(n) in the number of items, whatever the depth.
     public func matches(_ query: String, under start: ManagedObject? = nil) throws -> [Match] {
+        try requireEveryItemUnderRoot()
         let request = FetchRequest(entityName: context.schema.entities[shape.item].name,
                                    predicate: try FetchPredicate(format: query))
         let found = Set(try context.fetch(request))

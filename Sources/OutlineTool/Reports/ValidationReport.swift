@@ -41,16 +41,24 @@ public struct ValidationReport: Sendable {
     public var schemaVersion: String?
     /// The number of live objects checked (0 when the file did not load).
     public var objectCount: Int
-    /// Every problem found, file problems first.
+    /// The problems found, file problems first: the first ``listedProblems`` of them.
     public var problems: [Problem]
     /// What the user should know about how the document was read (a model derived from the
     /// file), one `FILE: ...` line each.
     public var notes: [String] = []
+    /// How many more problems were found than ``problems`` lists.
+    public var unlistedProblems = 0
+
+    /// How many problems a report lists at most; the others are only counted.
+    public static let listedProblems = 100
 
     /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
 
-    /// Checks the document at `path`, read with the versions of `model`.
+    /// How many problems were found in all.
+    public var problemCount: Int { problems.count + unlistedProblems }
+
+    /// Checks the document at `path` (`-`: standard input), read with the versions of `model`.
     ///
     /// A document of an older version is checked as it is stored, without migrating it. With
     /// the outline model (no model named), a document of another model is checked against its
@@ -60,11 +68,13 @@ public struct ValidationReport: Sendable {
     ///   cannot be found (no version of `model` matches and it embeds none) and `invalidModel` when
     ///   none can be derived from it either, so nothing could be checked; every other failure is
     ///   a problem in the report.
-    public static func check(path: String, model: ModelBundle) throws -> ValidationReport {
+    public static func check(path source: String, model: ModelBundle) throws -> ValidationReport {
+        let path = StandardStreams.inputDisplayName(source)
         var report = ValidationReport(file: path, format: nil, schemaVersion: nil, objectCount: 0, problems: [])
         let store: PersistentStore
         do {
-            let metadata = try PersistentStore.readMetadata(path)
+            let document = try StandardStreams.openDocument(source)
+            let metadata = try PersistentStore.readMetadata(document)
             report.format = metadata.format
             var schema: Schema?
             do {
@@ -74,7 +84,7 @@ public struct ValidationReport: Sendable {
                 schema = nil // Check it against the model it embeds.
             }
             do {
-                store = try PersistentStore.open(path, schema: schema)
+                store = try PersistentStore.open(document, schema: schema)
             } catch let error as StorageError where schema == nil && metadata.embeddedSchema == nil && error.code == .invalidModel {
                 // No model at hand, and none can be derived from the file: nothing could be checked.
                 throw ModelNotFound(error: error)
@@ -91,15 +101,15 @@ public struct ValidationReport: Sendable {
         if OwnModels.isReadWithDerivedModel(store) { report.schemaVersion = OwnModels.name(of: context.schema, derived: true) }
         if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
         report.objectCount = context.graph.objectCount
-        report.problems += GraphChecks.inverses(context.graph)
+        report.add(GraphChecks.inverses(context.graph), count: nil)
         // The outline's own rules (one root, siblings numbered 0…n-1, no cycles) hold for
         // outlines only: checked with the outline model, another model's rules are its own.
         if OwnModels.areAllowed(with: model), isOutlineSchema(context.schema), let tree = TreeShape(schema: context.schema) {
-            report.problems += GraphChecks.tree(context.graph, shape: tree)
+            let (problems, count) = GraphChecks.tree(context.graph, shape: tree, limit: listedProblems)
+            report.add(problems, count: count)
         }
-        report.problems += context.validationIssues().map {
-            Problem(at: "\($0.entity) \($0.objectID)\($0.property.map { ".\($0)" } ?? "")", $0.message)
-        }
+        let (issues, count) = context.validationIssues(limit: listedProblems)
+        report.add(issues.map { Problem(at: "\($0.entity) \($0.objectID)\($0.property.map { ".\($0)" } ?? "")", $0.message) }, count: count)
         return report
     }
 
@@ -114,6 +124,14 @@ public struct ValidationReport: Sendable {
         var error: StorageError
     }
 
+    /// Adds the first of `found` while fewer than ``listedProblems`` are listed, and counts the
+    /// rest; `count` is how many were found when `found` holds only the first of them.
+    private mutating func add(_ found: [Problem], count: Int?) {
+        let room = max(0, Self.listedProblems - problems.count)
+        problems += found.prefix(room)
+        unlistedProblems += (count ?? found.count) - min(room, found.count)
+    }
+
     /// `FILE: valid (...)`, or `FILE: N problems:` followed by one `FILE: where: what. What to do.` line each.
     public func renderText() -> String {
         guard !isValid else {
@@ -121,16 +139,22 @@ public struct ValidationReport: Sendable {
             let count = "\(DocumentInfo.grouped(objectCount)) \(objectCount == 1 ? "object" : "objects")"
             return "\(file): valid (\(format?.rawValue ?? "unknown format")\(version), \(count))\n"
         }
-        var out = "\(file): \(problems.count) \(problems.count == 1 ? "problem" : "problems"):\n"
+        let total = problemCount
+        let listed = unlistedProblems > 0 ? " (the first \(problems.count) listed)" : ""
+        var out = "\(file): \(DocumentInfo.grouped(total)) \(total == 1 ? "problem" : "problems")\(listed):\n"
         for problem in problems { out += "\(file): \(problem)\n" }
+        if unlistedProblems > 0 {
+            out += "\(file): and \(DocumentInfo.grouped(unlistedProblems)) more \(unlistedProblems == 1 ? "problem" : "problems"), not listed.\n"
+        }
         return out
     }
 
     /// The error for an invalid document, as `outline validate` reports it after the list.
     public var failure: OutlineError? {
         guard !isValid else { return nil }
+        let total = problemCount
         return OutlineError(.invalidDocument, file: file,
-                            "the document is not valid (\(problems.count) \(problems.count == 1 ? "problem" : "problems") listed above)",
-                            hint: "Restore it from a backup (\(file).bak), or fix the objects named above.")
+                            "the document is not valid (\(DocumentInfo.grouped(total)) \(total == 1 ? "problem" : "problems")\(unlistedProblems > 0 ? ", the first \(problems.count) listed above" : " listed above"))",
+                            hint: "\(BackupAdvice.restore(file, capitalized: true)), or fix the objects named above.")
     }
 }
