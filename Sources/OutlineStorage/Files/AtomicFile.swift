@@ -163,7 +163,6 @@ public enum AtomicFile {
     private static func writeTemporary(_ bytes: UnsafeRawBufferPointer, in folder: String, for name: String,
                                        like existing: SystemCall.Status?, file: String) throws -> (String, Int32) {
         let (temporary, fd) = try createTemporary(in: folder, for: name, file: file)
-        TemporaryFiles.remember(temporary)
         do {
             // Marks the file as being written; an unlocked temporary file is a dead save's leftover.
             _ = try SystemCall.lockExclusively(fd, file: file)
@@ -192,9 +191,11 @@ public enum AtomicFile {
         for _ in 0 ..< 100 {
             let suffix = String(decoding: (0 ..< 6).map { _ in alphabet.randomElement() ?? 0x41 }, as: UTF8.self)
             let path = "\(folder == "/" ? "" : folder)/.\(name)\(temporaryMarker)\(suffix)"
-            if let fd = try SystemCall.createExclusive(path, mode: 0o666, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)") {
-                return (path, fd)
+            // Created and registered in one step, so that a signal never finds it unregistered.
+            let created = try TemporaryFiles.creating(path) {
+                try SystemCall.createExclusive(path, mode: 0o666, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)")
             }
+            if let fd = created { return (path, fd) }
         }
         throw FileError.make(EEXIST, .writing, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)")
     }

@@ -12,9 +12,15 @@ enum TemporaryFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: Set<String> = []
 
-    /// Notes that a save created `path`.
-    static func remember(_ path: String) {
-        lock.withLock { _ = paths.insert(path) }
+    /// Runs `create`, which creates the file `path` (returning its descriptor, or nil when the
+    /// name is taken), and registers the file when it was created, all under the lock: the
+    /// thread that removes the files on a signal never misses one that exists.
+    static func creating(_ path: String, _ create: () throws -> Int32?) rethrows -> Int32? {
+        try lock.withLock {
+            let fd = try create()
+            if fd != nil { paths.insert(path) }
+            return fd
+        }
     }
 
     /// Notes that `path` was renamed into place or removed.

@@ -58,6 +58,7 @@ public struct MigrationLoss: Sendable, Hashable {
                 if count > 0 { entries.append(Entry(name: "\(info.name).\(info[relationship].name)", count: count, unit: "link")) }
             }
         }
+        entries.sort { ($0.unit == "object" ? 0 : 1, $0.name) < ($1.unit == "object" ? 0 : 1, $1.name) }
     }
 
     /// Which properties of `entity` the steps drop (nil when the entity itself is dropped),
