@@ -31,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "OutlineStorage",
-            dependencies: ["OutlineEngine", "CLibXML2", "CZlib"]
+            dependencies: ["OutlineEngine", "CLibXML2", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "OutlineKit",

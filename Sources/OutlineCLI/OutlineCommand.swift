@@ -39,6 +39,7 @@ struct OutlineCommand: ParsableCommand {
         subcommands: [
             Create.self, Show.self, Add.self, Edit.self, Remove.self, Move.self, Copy.self,
             Tag.self, Untag.self, Tags.self, Collapse.self, Expand.self, Batch.self, Find.self,
+            Undo.self, Redo.self, History.self,
             Info.self, Validate.self, Dump.self, Convert.self, Migrate.self, SchemaCommand.self,
         ])
 

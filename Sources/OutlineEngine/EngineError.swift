@@ -30,6 +30,8 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let inconsistentGraph = Code(rawValue: "inconsistentGraph")
         /// A limit was reached: every object id is used, an evaluation ran out of its budget, ...
         public static let limitExceeded = Code(rawValue: "limitExceeded")
+        /// An undo history that does not fit the objects it was given to (see ``UndoHistory``).
+        public static let historyMismatch = Code(rawValue: "historyMismatch")
     }
 
     public var code: Code

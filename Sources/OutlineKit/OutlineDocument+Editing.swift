@@ -121,23 +121,33 @@ extension OutlineDocument {
     }
 
     public func setText(_ text: String, of target: ManagedObject) throws {
-        try context.perform("Edit text") { try context.setAttribute(.string(text), shape.text, of: target) }
+        try context.perform("Edit text of “\(Self.shorten(self.text(of: target) ?? ""))”") {
+            try context.setAttribute(.string(text), shape.text, of: target)
+        }
     }
 
     /// Sets or removes (nil) the note of `item`.
     public func setNote(_ note: String?, of target: ManagedObject) throws {
         guard let noteAttribute = shape.note else { throw unsupported("notes") }
-        try context.perform("Edit note") { try context.setAttribute(note.map(Value.string), noteAttribute, of: target) }
+        try context.perform("Edit note of “\(Self.shorten(text(of: target) ?? ""))”") {
+            try context.setAttribute(note.map(Value.string), noteAttribute, of: target)
+        }
     }
 
     public func setDone(_ done: Bool, of target: ManagedObject) throws {
         guard let doneAttribute = shape.done else { throw unsupported("done state") }
-        try context.perform(done ? "Mark done" : "Mark not done") { try context.setAttribute(.boolean(done), doneAttribute, of: target) }
+        let name = "“\(Self.shorten(text(of: target) ?? ""))”"
+        try context.perform(done ? "Mark \(name) done" : "Mark \(name) not done") {
+            try context.setAttribute(.boolean(done), doneAttribute, of: target)
+        }
     }
 
     public func setCollapsed(_ collapsed: Bool, of target: ManagedObject) throws {
         guard let collapsedAttribute = shape.collapsed else { throw unsupported("collapsed state") }
-        try context.perform(collapsed ? "Collapse" : "Expand") { try context.setAttribute(.boolean(collapsed), collapsedAttribute, of: target) }
+        let name = "“\(Self.shorten(text(of: target) ?? ""))”"
+        try context.perform(collapsed ? "Collapse \(name)" : "Expand \(name)") {
+            try context.setAttribute(.boolean(collapsed), collapsedAttribute, of: target)
+        }
     }
 
     // MARK: Helpers
@@ -162,7 +172,7 @@ extension OutlineDocument {
                      hint: "Migrate the document to the current version first.")
     }
 
-    static func shorten(_ text: String) -> String {
+    package static func shorten(_ text: String) -> String {
         let line = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         return line.count > 40 ? String(line.prefix(39)) + "…" : line
     }

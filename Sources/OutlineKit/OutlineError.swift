@@ -37,6 +37,10 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let nonconforming = Code(rawValue: "nonconforming")
         /// A stored value that does not decode (an item's `extraAttributes`).
         public static let corruptValue = Code(rawValue: "corruptValue")
+        /// Undo was asked for, but the document keeps no step to undo.
+        public static let nothingToUndo = Code(rawValue: "nothingToUndo")
+        /// Redo was asked for, but the document keeps no undone step to make again.
+        public static let nothingToRedo = Code(rawValue: "nothingToRedo")
     }
 
     public var code: Code

@@ -51,6 +51,9 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Readable, but not as its format says (an OPML outline without `text`, an unknown
         /// version, ...): a warning when reading leniently, this error when reading strictly.
         public static let nonconforming = Code(rawValue: "nonconforming")
+        /// The undo history a document keeps cannot be used: another program changed the
+        /// objects since it was saved, or it does not fit them. The document itself is fine.
+        public static let historyMismatch = Code(rawValue: "historyMismatch")
     }
 
     public var code: Code

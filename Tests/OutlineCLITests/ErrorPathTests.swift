@@ -69,7 +69,7 @@ import OutlineKit
         (["move", "doc.outline", "1", "--outdent"], "1: a top-level item cannot be outdented."),
         (["move", "doc.outline", "1", "--under", "1.2"], "1: an item cannot be moved under itself or one of its descendants. Choose a destination outside the item's subtree."),
         (["add", "doc.outline", "X", "--under", "1", "--at", "4"], "1: position 4 is outside 1...3. Give a position between 1 and 3."),
-        (["find", "doc.outline", "texts CONTAINS \"m\""], "column 1: \"texts\" is not a property of entity Item. Did you mean \"text\"?"),
+        (["find", "doc.outline", "texts CONTAINS \"m\""], "column 1 of the query: \"texts\" is not a property of entity Item. Did you mean \"text\"?\n  texts CONTAINS \"m\"\n  ^"),
     ]
 
     @Test(arguments: refusedEdits)

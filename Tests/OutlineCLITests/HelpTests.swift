@@ -5,7 +5,7 @@ import Testing
 @Suite struct HelpTests {
     static let commands: [[String]] = [
         [], ["create"], ["show"], ["add"], ["edit"], ["remove"], ["move"], ["copy"], ["tag"], ["untag"], ["tags"],
-        ["collapse"], ["expand"], ["batch"], ["find"], ["info"], ["validate"],
+        ["collapse"], ["expand"], ["batch"], ["find"], ["undo"], ["redo"], ["history"], ["info"], ["validate"],
         ["dump"], ["convert"], ["migrate"], ["schema"], ["schema", "show"], ["schema", "diff"],
     ]
 
@@ -57,7 +57,7 @@ import Testing
               outline add groceries.outline "Bread" --done --id
               outline add notes.outline --text-file - < title.txt
 
-            USAGE: outline add <file> [<text>] [--text-file <file>] [--under <path>] [--at <n>] [--note <note>] [--note-file <file>] [--done] [--id]
+            USAGE: outline add <file> [<text>] [--text-file <file>] [--under <path>] [--at <n>] [--note <note>] [--note-file <file>] [--done] [--id] [--no-history]
 
             ARGUMENTS:
               <file>                  The outline document (.outline, binary or XML).
@@ -74,6 +74,8 @@ import Testing
               --note-file <file>      Read the note from this file (- for standard input).
               --done                  Mark the item done.
               --id                    Print the new item's #ID instead of its path.
+              --no-history            Save without the document's undo history: the history
+                                      is dropped and this change cannot be undone.
               --version               Show the version.
               -h, --help              Show help information.
 

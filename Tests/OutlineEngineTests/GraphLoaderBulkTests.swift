@@ -12,7 +12,7 @@ import OutlineTestSupport
         var children = RelationshipColumn(isToMany: true)
         children.many = [[ManagedObject(entity: 0, row: 2), ManagedObject(entity: 0, row: 1)], [], []]
         var parent = RelationshipColumn(isToMany: false)
-        parent.single = [UInt64](repeating: RelationshipColumn.none, count: 3)
+        parent.single = PagedArray(repeating: RelationshipColumn.none, count: 3)
         parent.setObject(1, ManagedObject(entity: 0, row: 0))
         parent.setObject(2, ManagedObject(entity: 0, row: 0))
         loader.withTable(0) { table in

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// Small binary documents that claim far more than their size: refused from the header alone,
@@ -55,8 +55,8 @@ import Testing
         loader.appendObjects(entity: 0, ids: (0 ..< UInt64(count)).map { 102 + $0 })
         loader.withTable(0) { table in
             for a in table.attributes.indices { table.attributes[a] = .allNil(type: table.attributes[a].type, rows: count) }
-            table.relationships[0].many = [[ManagedObject]](repeating: [], count: count)
-            table.relationships[1].single = [UInt64](repeating: RelationshipColumn.none, count: count)
+            table.relationships[0].many = PagedArray(repeating: [], count: count)
+            table.relationships[1].single = PagedArray(repeating: RelationshipColumn.none, count: count)
         }
         let graph = try loader.finish()
         let bytes = try BinaryStore.write(graph, metadata: StoreMetadata(format: .binary), level: 9)

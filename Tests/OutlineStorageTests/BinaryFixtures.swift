@@ -20,6 +20,29 @@ enum BinaryFixtures {
         return try BinaryStore.write(try StoreTestSchemas.outline(12).graph, metadata: metadata, level: 6)
     }
 
+    /// The small document after four edits, one of them undone, keeping its undo history (a
+    /// history section, minor version 1): renaming an item, deleting one with its children,
+    /// adding one, undoing the add.
+    static func makeWithHistory() throws -> [UInt8] {
+        let context = try StoreTestSchemas.outline(12)
+        context.removeAllUndoSteps()
+        context.markSaved()
+        let items = try context.objects(ofEntity: "Item")
+        try context.setValue(.string("Renamed – é"), forKey: "title", of: items[1])
+        try context.delete(items[2])
+        try context.perform("Add item") {
+            let new = try context.insert("Item")
+            try context.setValue(.string("New"), forKey: "title", of: new)
+            try context.add(new, toKey: "children", of: items[0])
+        }
+        context.undo()
+        var metadata = StoreMetadata(format: .binary, uuid: uuid)
+        metadata[custom: "author"] = .string("fixtures")
+        let history = HistoryCoding.encode(context.exportUndoHistory(), stepLimit: HistoryLimits.defaultSteps).bytes
+        return try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: .binary, level: 6, file: nil,
+                                    history: HistoryPayload(bytes: history, fillsDigest: true))
+    }
+
     /// Every fixture, by file name.
     static func makeAll() throws -> [String: [UInt8]] {
         let small = try makeSmallOutline()
@@ -63,6 +86,7 @@ enum BinaryFixtures {
             "other-model.outline": otherModel,
             "broken-embedded-model.outline": brokenModel,
             "not-an-outline.outline": Array("Shopping list\n- milk\n".utf8),
+            "with-history.outline": try makeWithHistory(),
         ]
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 import OutlineStorage
 
 /// Stores read without their model: the derived model is marked, embedded in what is written,

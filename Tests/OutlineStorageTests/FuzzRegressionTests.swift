@@ -44,6 +44,8 @@ import OutlineStorage
         Self.readsOrFailsCleanly(name) { _ = try bytes.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name) } }
         Self.readsOrFailsCleanly(name) {
             let store = try PersistentStore.load(bytes, name: name)
+            // A kept undo history is taken over or refused with a StorageError, never a crash.
+            if case .unusable(let error) = store.restoreHistory() { #expect(!error.message.isEmpty) }
             // What loads must read back once saved, in every format, also with one more object
             // (or refuse that object: a document at the last id once became unreadable).
             var failures = WriteAfterReadTests.failures(store, label: name)
@@ -63,6 +65,8 @@ import OutlineStorage
         for schema in [nil, nestedList] {
             Self.readsOrFailsCleanly(name) {
                 let store = try PersistentStore.load(bytes, schema: schema, name: name)
+                // A kept undo history is taken over or refused with a StorageError, never a crash.
+                if case .unusable(let error) = store.restoreHistory() { #expect(!error.message.isEmpty) }
                 // What loads must read back once saved, in every format (a model derived from
                 // the file is embedded with its own hashes beside the file's).
                 var failures = WriteAfterReadTests.failures(store, label: name)

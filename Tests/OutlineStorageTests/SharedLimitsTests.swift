@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// Readers and writers share one set of limits (``StoreLimits``): what one reader refuses, the
@@ -103,7 +103,7 @@ import Testing
         let save = #expect(throws: StorageError.self) { try store.encoded(as: .binary) }
         #expect(save?.code == .limitExceeded)
         #expect(save?.message == message)
-        let bytes = try BinaryStore.encode(store.context.graph, metadata: store.metadata, level: 1)
+        let bytes = try BinaryStore.encode(store.context.graph.snapshot(), metadata: store.metadata, level: 1)
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(bytes, schema: nil, file: "m.outline") }
         #expect(error?.code == .limitExceeded)
         #expect(error?.message == message)
@@ -127,7 +127,7 @@ import Testing
             let error = #expect(throws: StorageError.self) { try store.encoded(as: format) }
             #expect(error?.message == "custom metadata \"deep\" nests deeper than 32 levels")
         }
-        let binary = try BinaryStore.encode(store.context.graph, metadata: store.metadata, level: 1)
+        let binary = try BinaryStore.encode(store.context.graph.snapshot(), metadata: store.metadata, level: 1)
         #expect(throws: StorageError.self) { try BinaryStore.read(binary, schema: nil, file: "deep.outline") }
         var metadata = store.metadata
         metadata.embeddedSchema = store.schema
@@ -154,7 +154,7 @@ import Testing
     @Test func binaryDatesNoDocumentMayHoldAreRefused() throws {
         let context = EditingContext(schema: try StoreTestSchemas.allTypes())
         try context.setValue(.date(Date(timeIntervalSinceReferenceDate: .infinity)), forKey: "date", of: try context.insert("Sample"))
-        let bytes = try BinaryStore.encode(context.graph, metadata: StoreMetadata(format: .binary), level: 1)
+        let bytes = try BinaryStore.encode(context.graph.snapshot(), metadata: StoreMetadata(format: .binary), level: 1)
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(bytes, schema: nil, file: "d.outline") }
         #expect(error?.code == .corrupt)
         #expect(error?.message == "Sample.date of object z102 is the date inf (seconds since 2001), which is not a finite time between the years 0 and 9999, which is all a document may hold")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 @testable import OutlineStorage
 
 /// What a reader accepts, every format can write and read back: the stores' fixtures, seeded
@@ -30,6 +30,9 @@ import Testing
                     }
                     if again.metadata.custom.map(\.key) != store.metadata.custom.map(\.key) {
                         failures.append("\(label) as \(format): its custom metadata keys differ")
+                    }
+                    if store.historyStatus == .restored, again.restoreHistory() != .restored {
+                        failures.append("\(label) as \(format): its undo history is refused once written (\(again.historyStatus))")
                     }
                 } catch {
                     failures.append("\(label) as \(format)\(schema == nil ? " (embedded model)" : ""): written but unreadable: \(error)")

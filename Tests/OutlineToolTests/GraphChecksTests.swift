@@ -21,9 +21,9 @@ import Testing
         var loader = GraphLoader(schema: try schema())
         loader.appendObjects(entity: 0, ids: (0 ..< UInt64(parents.count)).map { 100 + $0 })
         var childColumn = RelationshipColumn(isToMany: true)
-        childColumn.many = children.map { $0.map { ManagedObject(entity: 0, row: $0) } }
+        childColumn.many = PagedArray(children.map { $0.map { ManagedObject(entity: 0, row: $0) } })
         var parentColumn = RelationshipColumn(isToMany: false)
-        parentColumn.single = [UInt64](repeating: RelationshipColumn.none, count: parents.count)
+        parentColumn.single = PagedArray(repeating: RelationshipColumn.none, count: parents.count)
         for (row, parent) in parents.enumerated() { parentColumn.setObject(row, parent.map { ManagedObject(entity: 0, row: $0) }) }
         loader.withTable(0) { table in
             table.attributes[0] = AttributeColumn(type: .integer64)

@@ -9,7 +9,9 @@ import OutlineStorage
 // document that loads is saved in every format (binary and XML) and must read back
 // (`WriteAfterRead`). Header mutations reach the limits of `StoreLimits` (declared objects and
 // inflated size against the compressed size: ratio bombs); `Dictionaries/binary.dict` holds
-// numbers at their edges in the encodings the format uses.
+// numbers at their edges in the encodings the format uses. Its undo history
+// (the body's history section, `Docs/UndoHistory.md`) is taken over first, and one that is
+// taken over must be taken over again from what is written.
 //
 // With OUTLINE_FUZZ_STORED_SEEDS=DIR, every document in DIR that loads is first written beside
 // itself at compression level 0 (`stored-NAME`): stored zlib blocks hold the body's bytes as
@@ -22,6 +24,7 @@ func check(_ bytes: UnsafeRawBufferPointer) {
     Expect.moduleErrorsOnly("PersistentStore.load") {
         let store = try PersistentStore.load([UInt8](bytes), name: "fuzz.outline")
         guard store.format == .binary else { return }
+        _ = store.restoreHistory()
         WriteAfterRead.check(store, "binary")
     }
 }

@@ -7,11 +7,12 @@ import OutlineStorage
 /// the one the saved file embeds; then again after one new object is added (a document at the
 /// last object id once became unreadable that way). A save may refuse with `limitExceeded`
 /// (the limits every reader keeps, checked before writing), and adding may refuse with an
-/// `EngineError`; writing a file that does not read back is a finding.
+/// `EngineError`; writing a file that does not read back is a finding, and so is an undo history
+/// taken over (`restoreHistory()`) that is not taken over from what is written.
 public enum WriteAfterRead {
     public static func check(_ store: PersistentStore, _ what: String) {
         saveAndReadBack(store, what)
-        guard let entity = store.schema.entities.indices.first(where: { !store.schema.entities[$0].isAbstract }),
+        guard let entity = store.schema.entityIndices.first(where: { !store.schema.entities[$0.rawValue].isAbstract }),
               (try? store.context.insert(entity: entity)) != nil else { return }
         saveAndReadBack(store, what + " with one more object")
     }
@@ -31,6 +32,9 @@ public enum WriteAfterRead {
                     let again = try PersistentStore.load(bytes, schema: schema, name: "rewritten")
                     guard again.context.graph.objectCount == store.context.graph.objectCount else {
                         fatalError("\(what): written as \(format), it reads back with \(again.context.graph.objectCount) objects, not \(store.context.graph.objectCount)")
+                    }
+                    if store.historyStatus == .restored, again.restoreHistory() != .restored {
+                        fatalError("\(what): its undo history was taken over, but not once written as \(format): \(again.historyStatus)")
                     }
                 } catch {
                     fatalError("\(what): a document that loads does not read back once written as \(format)\(schema == nil ? " (embedded model)" : ""): \(error)")

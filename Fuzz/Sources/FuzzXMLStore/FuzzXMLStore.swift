@@ -9,12 +9,15 @@ import OutlineStorage
 // A store that loads is saved in every format (binary and XML, as the store's save does: a
 // model derived from the file is embedded, the file's hashes kept) and must read back
 // (`WriteAfterRead`). `Dictionaries/xml.dict` holds numbers at their edges (ids past 2^62 and
-// 2^64, `nan`, `inf`, dates past the year 9999, ...).
+// 2^64, `nan`, `inf`, dates past the year 9999, ...). Its undo
+// history (the metadata key `OutlineUndoHistory`) is taken over first, and one that is taken
+// over must be taken over again from what is written.
 
 func load(_ bytes: [UInt8], schema: Schema?) {
     Expect.moduleErrorsOnly("PersistentStore.load") {
         let store = try PersistentStore.load(bytes, schema: schema, name: "fuzz.xml")
         guard store.format == .xml else { return }
+        _ = store.restoreHistory()
         WriteAfterRead.check(store, "xml")
     }
 }

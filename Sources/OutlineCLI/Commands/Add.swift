@@ -45,6 +45,7 @@ struct Add: EditingCommand {
 
     @Flag(help: "Print the new item's #ID instead of its path.")
     var id = false
+    @OptionGroup var history: HistoryOption
 
     func validate() throws {
         if let at, at < 1 {

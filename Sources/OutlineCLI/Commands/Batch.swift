@@ -34,6 +34,8 @@ struct Batch: ParsableCommand {
             completion: .file())
     var script: String?
 
+    @OptionGroup var history: HistoryOption
+
     /// A line of the script that failed; the document was left unchanged.
     struct LineFailure: Error, CustomStringConvertible {
         var script: String
@@ -51,12 +53,17 @@ struct Batch: ParsableCommand {
         let name = StandardStreams.inputDisplayName(source)
         let text = try TextSource.read(source, as: "the script")
         let commands = try BatchScript(parsing: text, name: name).commands
-        let file = try document.openForEditing()
+        let file = try document.openForEditing(history)
+        file.joinsStepsOnSave = false  // each line is its own undo step
         var outcomes = EditOutcome()
         for command in commands {
             let outcome: EditOutcome
             do {
-                outcome = try Self.parse(command, document: document.file).apply(to: file)
+                let parsed = try Self.parse(command, document: document.file)
+                if parsed.history.dropsHistory {
+                    throw ValidationError("--no-history applies to the whole batch: give it to `outline batch`, not to a line.")
+                }
+                outcome = try parsed.apply(to: file)
             } catch {
                 throw LineFailure(script: name, line: command.line, text: command.text, message: Self.message(for: error, command))
             }

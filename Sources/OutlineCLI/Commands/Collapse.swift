@@ -51,6 +51,7 @@ struct Collapse: EditingCommand {
 
     @OptionGroup var document: DocumentArgument
     @OptionGroup var targets: FoldingTargets
+    @OptionGroup var history: HistoryOption
 
     func apply(to file: OutlineFile) throws -> EditOutcome {
         try targets.apply(true, to: file)
@@ -68,6 +69,7 @@ struct Expand: EditingCommand {
 
     @OptionGroup var document: DocumentArgument
     @OptionGroup var targets: FoldingTargets
+    @OptionGroup var history: HistoryOption
 
     func apply(to file: OutlineFile) throws -> EditOutcome {
         try targets.apply(false, to: file)

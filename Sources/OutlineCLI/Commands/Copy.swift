@@ -30,6 +30,8 @@ struct Copy: EditingCommand {
     @Flag(help: "Print the copy's #ID instead of its path.")
     var id = false
 
+    @OptionGroup var history: HistoryOption
+
     func validate() throws {
         if let at, at < 1 {
             throw ValidationError("--at must be 1 or more (got \(at)).")

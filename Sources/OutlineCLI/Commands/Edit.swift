@@ -46,6 +46,8 @@ struct Edit: EditingCommand {
     @Flag(exclusivity: .exclusive)
     var state: DoneState?
 
+    @OptionGroup var history: HistoryOption
+
     func validate() throws {
         if text == nil && textFile == nil && note == nil && noteFile == nil && state == nil {
             throw ValidationError("Nothing to change: give --text, --note, --done or --not-done.")
@@ -80,7 +82,7 @@ struct Edit: EditingCommand {
         guard !targets.isEmpty else {
             return EditOutcome(output: ["No item matches; nothing changed."], changed: false)
         }
-        let name = targets.count == 1 ? nil : "Edit \(targets.count) items"
+        let name = targets.count == 1 ? stepName(for: targets[0], in: file, text: text, note: note) : "Edit \(targets.count) items"
         try file.edit(name, at: path) {
             for item in targets {
                 if let text { try outline.setText(text, of: item) }
@@ -89,6 +91,19 @@ struct Edit: EditingCommand {
             }
         }
         return EditOutcome(output: counted ? ["Changed \(targets.count) \(targets.count == 1 ? "item" : "items")."] : [])
+    }
+
+    /// The undo step's name for one item, as the edits name themselves: the first change, and
+    /// how many more there are (`Edit text of “Milk” and 1 more change`).
+    func stepName(for item: ManagedObject, in file: OutlineFile, text: String?, note: String?) -> String {
+        let quoted = "“" + OutlineDocument.shorten(file.document.text(of: item) ?? "") + "”"
+        var names: [String] = []
+        if text != nil { names.append("Edit text of \(quoted)") }
+        if note != nil { names.append("Edit note of \(quoted)") }
+        if let state { names.append(state == .done ? "Mark \(quoted) done" : "Mark \(quoted) not done") }
+        guard let first = names.first else { return "Edit \(quoted)" }
+        let more = names.count - 1
+        return more == 0 ? first : "\(first) and \(more) more \(more == 1 ? "change" : "changes")"
     }
 
     /// `items` and everything below them, each once, in document order of each subtree.

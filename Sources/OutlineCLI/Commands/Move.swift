@@ -31,6 +31,8 @@ struct Move: EditingCommand {
     @Flag(exclusivity: .exclusive)
     var direction: MoveDirection?
 
+    @OptionGroup var history: HistoryOption
+
     func validate() throws {
         switch (under, direction) {
         case (nil, nil):

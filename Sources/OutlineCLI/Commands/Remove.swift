@@ -19,6 +19,8 @@ struct Remove: EditingCommand {
     @Argument(help: ArgumentHelp("The item to remove: a path such as 2.1.3, or #ID.", valueName: "path"))
     var path: String
 
+    @OptionGroup var history: HistoryOption
+
     func apply(to file: OutlineFile) throws -> EditOutcome {
         let item = try file.item(at: path)
         let below = file.document.descendantCount(of: item)

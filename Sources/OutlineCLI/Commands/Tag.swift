@@ -23,6 +23,8 @@ struct Tag: EditingCommand {
     @Argument(help: ArgumentHelp("The tags to add.", valueName: "name"))
     var names: [String] = []
 
+    @OptionGroup var history: HistoryOption
+
     func validate() throws {
         if names.isEmpty { throw ValidationError("Give at least one tag NAME after the PATH.") }
     }
@@ -60,6 +62,8 @@ struct Untag: EditingCommand {
 
     @Flag(help: "Remove every tag of the item.")
     var all = false
+
+    @OptionGroup var history: HistoryOption
 
     func validate() throws {
         if names.isEmpty && !all { throw ValidationError("Give the tag NAMEs to remove, or --all.") }

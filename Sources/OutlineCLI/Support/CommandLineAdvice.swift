@@ -15,6 +15,9 @@ enum CommandLineAdvice {
                 error.hint = "Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived from the file."
             case .noCurrentVersion:
                 error.hint = "Choose one with --model-version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion."
+            case _ where isAboutHistory(error):
+                let history = error.file.map { "outline history \(shellQuoted($0)) --clear" } ?? "outline history FILE --clear"
+                error.hint = "The document itself is fine: `\(history)` drops the undo history, and the next change starts a new one."
             default:
                 break
             }
@@ -39,7 +42,13 @@ enum CommandLineAdvice {
         }
     }
 
-    /// `name`, quoted for a shell when it holds anything but plain characters.
+    /// Whether `error` is about a document's undo history rather than the document.
+    private static func isAboutHistory(_ error: StorageError) -> Bool {
+        error.code == .historyMismatch || error.location?.hasPrefix("history byte") == true
+            || error.location?.contains(StoreMetadata.undoHistoryKey) == true
+    }
+
+        /// `name`, quoted for a shell when it holds anything but plain characters.
     private static func shellQuoted(_ name: String) -> String {
         let plain = name.allSatisfy { $0.isLetter || $0.isNumber || "._-/+".contains($0) }
         return plain ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -63,10 +63,13 @@ enum Console {
     }
 
     /// Writes one diagnostic line (or several, separated by newlines) to standard error, with
-    /// any other control character shown escaped: messages quote texts from documents.
+    /// any other control character but tab shown escaped: messages quote texts from documents
+    /// (a tab is harmless, and keeps a query's caret line aligned under the query).
     static func diagnostic(_ line: String) {
-        let shown = line.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n")
+        let shown = line.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false)
+                .map { ControlCharacters.escaped(String($0)) }.joined(separator: "\t")
+        }.joined(separator: "\n")
         writeError(shown + "\n")
     }
 

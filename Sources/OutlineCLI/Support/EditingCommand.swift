@@ -17,6 +17,8 @@ struct EditOutcome {
 protocol EditingCommand: ParsableCommand {
     /// The document the command changes.
     var document: DocumentArgument { get }
+    /// `--no-history`: save without the document's undo history.
+    var history: HistoryOption { get }
 
     /// Applies the change to `file` as one undo step, without saving.
     func apply(to file: OutlineFile) throws -> EditOutcome
@@ -24,7 +26,7 @@ protocol EditingCommand: ParsableCommand {
 
 extension EditingCommand {
     func run() throws {
-        let file = try document.openForEditing()
+        let file = try document.openForEditing(history)
         let outcome = try apply(to: file)
         let notice = outcome.changed ? try file.save() : nil
         for note in outcome.notes { Console.note(note) }

@@ -19,11 +19,12 @@ enum LockWait {
 extension DocumentArgument {
     /// The document opened to edit: waits for other editors, then holds its lock until the command ends.
     ///
+    /// - Parameter keepingHistory: false saves the document without its undo history (`--no-history`).
     /// - Throws: a usage error for `-`: a document changed in place must be a file.
-    func openForEditing() throws -> OutlineFile {
+    func openForEditing(keepingHistory: Bool = true) throws -> OutlineFile {
         if StandardStreams.isStandard(file) {
             throw ValidationError("- (standard input) cannot be edited in place; give the document's file name.")
         }
-        return try OutlineFile.openForEditing(file, lockTimeout: LockWait.seconds)
+        return try OutlineFile.openForEditing(file, lockTimeout: LockWait.seconds, keepsHistory: keepingHistory)
     }
 }

@@ -1,4 +1,5 @@
-/// One primitive change to the graph, recorded with what is needed to reverse it.
+/// One primitive change to the graph, recorded with what is needed to reverse it (and, for
+/// observers, what it became).
 ///
 /// Every edit of an ``EditingContext`` is a sequence of these. Undo applies the reverse of
 /// each change of a group, newest first; rollback does the same for all changes since the save.
@@ -8,25 +9,45 @@ enum Change {
     /// The object became dead (its row keeps its values so it can be revived).
     case killed(ManagedObject)
     case attribute(ManagedObject, AttributeIndex, old: Value?)
-    case toOne(ManagedObject, RelationshipIndex, old: ManagedObject?)
-    case memberInserted(ManagedObject, RelationshipIndex, index: Int)
+    case toOne(ManagedObject, RelationshipIndex, old: ManagedObject?, new: ManagedObject?)
+    case memberInserted(ManagedObject, RelationshipIndex, index: Int, member: ManagedObject)
     case memberRemoved(ManagedObject, RelationshipIndex, index: Int, member: ManagedObject)
-    case membersReplaced(ManagedObject, RelationshipIndex, old: [ManagedObject])
+    case membersReplaced(ManagedObject, RelationshipIndex, old: [ManagedObject], new: [ManagedObject])
 
     /// The object whose state this change touched.
     var object: ManagedObject {
         switch self {
         case .revived(let o), .killed(let o): o
-        case .attribute(let o, _, _), .toOne(let o, _, _), .memberInserted(let o, _, _),
-             .memberRemoved(let o, _, _, _), .membersReplaced(let o, _, _): o
+        case .attribute(let o, _, _), .toOne(let o, _, _, _), .memberInserted(let o, _, _, _),
+             .memberRemoved(let o, _, _, _), .membersReplaced(let o, _, _, _): o
+        }
+    }
+
+    /// The change as observers see it.
+    var observed: ObjectChange {
+        switch self {
+        case .revived(let o): .inserted(o)
+        case .killed(let o): .deleted(o)
+        case .attribute(let o, let a, _): .attribute(o, a)
+        case .toOne(let o, let r, let old, let new): .toOne(o, r, from: old, to: new)
+        case .memberInserted(let o, let r, let index, let member): .memberInserted(o, r, member: member, at: index)
+        case .memberRemoved(let o, let r, let index, let member): .memberRemoved(o, r, member: member, at: index)
+        case .membersReplaced(let o, let r, let old, let new): .membersReplaced(o, r, from: old, to: new)
         }
     }
 }
 
 /// A named group of changes that undo and redo treat as one step.
+///
+/// `start` and `end` identify the states before and after its changes (see
+/// ``EditingContext/stateID``); they hold while no edit outside undo happened since the group
+/// was made (`epoch`).
 struct UndoGroup {
     var name: String?
     var changes: [Change] = []
+    var start: UInt64 = 0
+    var end: UInt64 = 0
+    var epoch = 0
 }
 
 /// The objects a group of changes inserted, updated and deleted, as observers receive them.
@@ -44,7 +65,7 @@ public struct ChangeSet: Sendable, Equatable {
     public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
 
     /// Summarises a list of primitive changes.
-    init(_ changes: [Change]) {
+    init<Changes: Sequence<Change>>(_ changes: Changes) {
         for change in changes { add(change) }
     }
 

@@ -1,7 +1,7 @@
 /// The only functions that change the graph. Each records the reverse of what it did.
 extension EditingContext {
     func record(_ change: Change) {
-        if replaying == false, !isUndoRegistrationEnabled { untrackedEdits = true }
+        if !replaying && !isUndoRegistrationEnabled { stateChangedOutsideUndo() }
         journal.append(change)
         openGroup?.changes.append(change)
         tracked.add(change)
@@ -34,12 +34,12 @@ extension EditingContext {
         let old = graph.relatedObject(of: object, relationship)
         guard old != target else { return }
         graph.setRelated(object, relationship, target)
-        record(.toOne(object, relationship, old: old))
+        record(.toOne(object, relationship, old: old, new: target))
     }
 
     func primitiveInsertMember(_ object: ManagedObject, _ relationship: RelationshipIndex, _ member: ManagedObject, at index: Int) {
         graph.insertRelated(object, relationship, member, at: index)
-        record(.memberInserted(object, relationship, index: index))
+        record(.memberInserted(object, relationship, index: index, member: member))
     }
 
     func primitiveRemoveMember(_ object: ManagedObject, _ relationship: RelationshipIndex, at index: Int) {
@@ -50,7 +50,7 @@ extension EditingContext {
     func primitiveReplaceMembers(_ object: ManagedObject, _ relationship: RelationshipIndex, _ members: [ManagedObject]) {
         let old = graph.relatedObjects(of: object, relationship)
         graph.replaceRelated(object, relationship, with: members)
-        record(.membersReplaced(object, relationship, old: old))
+        record(.membersReplaced(object, relationship, old: old, new: members))
     }
 
     /// Applies the reverse of `change` (which records its own reverse in turn).
@@ -59,10 +59,10 @@ extension EditingContext {
         case .revived(let o): primitiveKill(o)
         case .killed(let o): primitiveRevive(o)
         case .attribute(let o, let a, let old): primitiveSetAttribute(o, a, old)
-        case .toOne(let o, let r, let old): primitiveSetToOne(o, r, old)
-        case .memberInserted(let o, let r, let index): primitiveRemoveMember(o, r, at: index)
+        case .toOne(let o, let r, let old, _): primitiveSetToOne(o, r, old)
+        case .memberInserted(let o, let r, let index, _): primitiveRemoveMember(o, r, at: index)
         case .memberRemoved(let o, let r, let index, let member): primitiveInsertMember(o, r, member, at: index)
-        case .membersReplaced(let o, let r, let old): primitiveReplaceMembers(o, r, old)
+        case .membersReplaced(let o, let r, let old, _): primitiveReplaceMembers(o, r, old)
         }
     }
 }

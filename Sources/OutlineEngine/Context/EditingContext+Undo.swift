@@ -41,14 +41,23 @@ extension EditingContext {
         groupDepth -= 1
         guard groupDepth == 0, let group = openGroup else { return }
         openGroup = nil
+        commit(group)
+    }
+
+    /// Makes a closed group with changes an undo step (when undo registration is on) and tells observers.
+    private func commit(_ group: UndoGroup) {
         guard !group.changes.isEmpty else { return }
         if isUndoRegistrationEnabled {
-            undoStack.append(group)
+            var step = group
+            step.start = stateID
+            stateID = newStateID()
+            step.end = stateID
+            step.epoch = epoch
+            undoStack.append(step)
             if undoLevels > 0 && undoStack.count > undoLevels { undoStack.removeFirst(undoStack.count - undoLevels) }
             redoStack.removeAll()
-            changeCount += 1
         }
-        notify(group.changes)
+        notify(group.changes, reason: .edit, actionName: group.name)
     }
 
     /// Reverts the changes of the open group from `mark` on, after a failed edit.
@@ -70,14 +79,7 @@ extension EditingContext {
         if groupDepth == 0 {
             let group = openGroup
             openGroup = nil
-            if let group, !group.changes.isEmpty {
-                if isUndoRegistrationEnabled {
-                    undoStack.append(group)
-                    redoStack.removeAll()
-                    changeCount += 1
-                }
-                notify(group.changes)
-            }
+            if let group { commit(group) }
         }
     }
 
@@ -92,9 +94,8 @@ extension EditingContext {
         guard let group = undoStack.popLast() else { return }
         let reverse = replay(group)
         redoStack.append(reverse)
-        changeCount -= 1
         settle()
-        notify(reverse.changes)
+        notify(reverse.changes, reason: .undo, actionName: group.name)
     }
 
     /// Redoes the last undone step. Does nothing when there is none.
@@ -103,49 +104,66 @@ extension EditingContext {
         guard let group = redoStack.popLast() else { return }
         let reverse = replay(group)
         undoStack.append(reverse)
-        changeCount += 1
         settle()
-        notify(reverse.changes)
+        notify(reverse.changes, reason: .redo, actionName: group.name)
     }
 
     /// Forgets all undo and redo steps.
     public func removeAllUndoSteps() {
         undoStack.removeAll()
         redoStack.removeAll()
-        untrackedEdits = untrackedEdits || changeCount != 0
     }
 
     /// Reverts every change since the last save and forgets the undo history, like Core Data.
+    ///
+    /// The last save is the last one that finished: a save still in progress does not count
+    /// (when it finishes, the document holds what it wrote and the context has changes again).
     public func rollback() {
         precondition(groupDepth == 0, "rollback() inside an open undo group")
-        let changes = journal
+        let end = journal.count
+        let from = savedPosition - journalOrigin
         replaying = true
-        for change in changes.reversed() { revert(change) }
+        for change in journal[from ..< end].reversed() { revert(change) }
         replaying = false
-        let reverse = Array(journal[changes.count...])
+        let reverse = Array(journal[end...])
         undoStack.removeAll()
         redoStack.removeAll()
-        markSaved()
-        notify(reverse)
+        stateID = savedStateID
+        settle()
+        notify(reverse, reason: .rollback, actionName: nil)
     }
 
+    /// Reverts the changes of `group` as one step; the state becomes the one before it, when
+    /// still known.
     private func replay(_ group: UndoGroup) -> UndoGroup {
         replaying = true
         openGroup = UndoGroup(name: group.name)
         for change in group.changes.reversed() { revert(change) }
-        let reverse = openGroup!
+        var reverse = openGroup!
         openGroup = nil
         replaying = false
+        reverse.start = stateID
+        stateID = group.epoch == epoch ? group.start : newStateID()
+        reverse.end = stateID
+        reverse.epoch = epoch
         return reverse
     }
 
-    /// When undo or redo comes back to the saved state, nothing counts as changed any more.
-    private func settle() {
-        if changeCount == 0 && !untrackedEdits { markSaved() }
+    /// A state id never used before.
+    func newStateID() -> UInt64 {
+        lastStateID += 1
+        return lastStateID
     }
 
-    /// Rebuilds the inserted/updated/deleted sets from the journal.
+    /// Called for an edit made outside undo (registration off): the state is new, and undo
+    /// steps made before it no longer lead to states seen before.
+    func stateChangedOutsideUndo() {
+        stateID = newStateID()
+        epoch += 1
+    }
+
+    /// Rebuilds the inserted/updated/deleted sets from the journal since the saved state.
     func recomputeTracking() {
-        tracked = ChangeSet(journal)
+        tracked = ChangeSet(journal[(savedPosition - journalOrigin)...])
     }
 }

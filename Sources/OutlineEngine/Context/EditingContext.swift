@@ -9,7 +9,7 @@ public final class EditingContext: ObjectGraphReading {
     public let graph: ObjectGraph
     public var schema: Schema { graph.schema }
 
-    // Change tracking since the last save.
+    // Change tracking since the last save (see EditingContext+Saving.swift).
     var tracked = ChangeSet()
     /// Objects inserted since the last save (and still alive).
     public var insertedObjects: Set<ManagedObject> { tracked.inserted }
@@ -17,11 +17,22 @@ public final class EditingContext: ObjectGraphReading {
     public var updatedObjects: Set<ManagedObject> { tracked.updated }
     /// Objects that existed at the last save and are deleted now.
     public var deletedObjects: Set<ManagedObject> { tracked.deleted }
+    /// The primitive changes from position ``journalOrigin`` on: from the saved state, or from
+    /// an older state a save in progress may still make the saved one.
     var journal: [Change] = []
-    /// Undo steps done minus undone since the last save; 0 means the saved state.
-    var changeCount = 0
-    /// Whether edits were made while undo registration was off (the saved state cannot be reached by undo).
-    var untrackedEdits = false
+    /// The position in the history of `journal[0]`; positions only grow.
+    var journalOrigin = 0
+    /// The position at which the saved state was current; `journal` from there leads to now.
+    var savedPosition = 0
+    /// Identifies the current state: equal ids mean equal contents.
+    var stateID: UInt64 = 0
+    var lastStateID: UInt64 = 0
+    /// The id of the state the saved document holds.
+    var savedStateID: UInt64 = 0
+    /// Counts edits made outside undo; undo steps made before one no longer lead to a known state.
+    var epoch = 0
+    /// Snapshots being saved, oldest first.
+    var pendingSaves: [SaveMarker] = []
 
     // Undo.
     var undoStack: [UndoGroup] = []
@@ -35,7 +46,8 @@ public final class EditingContext: ObjectGraphReading {
     public var undoLevels = 0
 
     // Observers.
-    var observers: [Int: (ChangeSet) -> Void] = [:]
+    var observers: [Int: (ChangeNotification) -> Void] = [:]
+    var detailedObservers = 0
     var nextObserver = 0
 
     /// A context over an empty graph of `schema`.
@@ -51,30 +63,37 @@ public final class EditingContext: ObjectGraphReading {
     /// Whether anything was inserted, updated or deleted since the last save.
     public var hasChanges: Bool { !tracked.isEmpty }
 
-    /// Marks the current state as saved: clears change tracking (undo history is kept).
-    public func markSaved() {
-        tracked = ChangeSet()
-        journal = []
-        changeCount = 0
-        untrackedEdits = false
-    }
-
     // MARK: Observation
 
-    /// Registers `handler` to be called after each undo step's worth of changes (including undo and redo).
+    /// Registers `handler` to be called after each undo step's worth of changes (including
+    /// undo, redo, rollback and reload) with the objects it inserted, updated and deleted.
     @discardableResult
     public func addObserver(_ handler: @escaping (ChangeSet) -> Void) -> ObserverToken {
         nextObserver += 1
-        observers[nextObserver] = handler
-        return ObserverToken(id: nextObserver)
+        observers[nextObserver] = { handler($0.summary) }
+        return ObserverToken(id: nextObserver, detailed: false)
     }
 
-    public func removeObserver(_ token: ObserverToken) { observers[token.id] = nil }
+    /// Registers `handler` to be called after each undo step's worth of changes (including
+    /// undo, redo, rollback and reload) with what caused it and every primitive change in order.
+    @discardableResult
+    public func addChangeObserver(_ handler: @escaping (ChangeNotification) -> Void) -> ObserverToken {
+        nextObserver += 1
+        observers[nextObserver] = handler
+        detailedObservers += 1
+        return ObserverToken(id: nextObserver, detailed: true)
+    }
 
-    func notify(_ changes: [Change]) {
-        guard !observers.isEmpty, !changes.isEmpty else { return }
-        let set = ChangeSet(changes)
-        for key in observers.keys.sorted() { observers[key]?(set) }
+    public func removeObserver(_ token: ObserverToken) {
+        guard observers.removeValue(forKey: token.id) != nil else { return }
+        if token.detailed { detailedObservers -= 1 }
+    }
+
+    func notify(_ changes: [Change], reason: ChangeReason, actionName: String?) {
+        guard !observers.isEmpty, !changes.isEmpty || reason == .reload else { return }
+        let notification = ChangeNotification(reason: reason, actionName: actionName, summary: ChangeSet(changes),
+                                              changes: detailedObservers > 0 ? changes.map(\.observed) : [])
+        for key in observers.keys.sorted() { observers[key]?(notification) }
     }
 
     // MARK: Reading
@@ -174,4 +193,5 @@ public final class EditingContext: ObjectGraphReading {
 /// Identifies an observer registered with ``EditingContext/addObserver(_:)``.
 public struct ObserverToken: Hashable, Sendable {
     let id: Int
+    let detailed: Bool
 }

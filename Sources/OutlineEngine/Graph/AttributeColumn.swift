@@ -22,13 +22,13 @@ package struct AttributeColumn: Sendable {
 
     package let type: AttributeType
     package let storage: Storage
-    package var integers: [Int64] = []
+    package var integers = PagedArray<Int64>()
     /// Booleans: 0 (false), 1 (true) or ``nilFlag``.
-    package var flags: [UInt8] = []
-    package var doubles: [Double] = []
+    package var flags = PagedArray<UInt8>()
+    package var doubles = PagedArray<Double>()
     package var bytes = ByteColumn()
-    package var others: [Value?] = []
-    package var present: [Bool] = []
+    package var others = PagedArray<Value?>()
+    package var present = PagedArray<Bool>()
     /// The rows of a column that has been nil in every row since ``allNil(type:rows:)`` made
     /// it; while this is above 0 the arrays above are empty.
     package private(set) var untouchedNilRows = 0
@@ -183,17 +183,17 @@ package struct AttributeColumn: Sendable {
         untouchedNilRows = 0
         switch storage {
         case .integer:
-            integers = [Int64](repeating: 0, count: rows)
-            present = [Bool](repeating: false, count: rows)
+            integers = PagedArray(repeating: 0, count: rows)
+            present = PagedArray(repeating: false, count: rows)
         case .flag:
-            flags = [UInt8](repeating: Self.nilFlag, count: rows)
+            flags = PagedArray(repeating: Self.nilFlag, count: rows)
         case .double:
-            doubles = [Double](repeating: 0, count: rows)
-            present = [Bool](repeating: false, count: rows)
+            doubles = PagedArray(repeating: 0, count: rows)
+            present = PagedArray(repeating: false, count: rows)
         case .bytes:
-            bytes = ByteColumn(arena: [], starts: [Int](repeating: 0, count: rows), lengths: [Int32](repeating: -1, count: rows))
+            bytes = ByteColumn(chunks: [], starts: PagedArray(repeating: 0, count: rows), lengths: PagedArray(repeating: -1, count: rows))
         case .other:
-            others = [Value?](repeating: nil, count: rows)
+            others = PagedArray(repeating: nil, count: rows)
         }
     }
 }

@@ -1,24 +1,49 @@
-/// Variable-length values (strings, binary data) of one attribute, packed into one byte arena.
+/// Variable-length values (strings, binary data) of one attribute, packed into byte chunks.
 ///
-/// Each row has a start offset and a length; a negative length means nil. Replaced values leave
-/// garbage behind, which is compacted once it outweighs the live bytes.
+/// Each row has a location and a length; a negative length means nil. A location is the index
+/// of a chunk in the high 32 bits and an offset in the chunk in the low 32 bits; every value
+/// lies within one chunk. Chunks hold about ``chunkCapacity`` bytes (one value larger than that
+/// gets a chunk of its own), so that a write after a snapshot copies one chunk rather than the
+/// whole column (40 MB of text for 1,000,000 outline items). Replaced values leave garbage
+/// behind, which is compacted once it outweighs the live bytes.
 package struct ByteColumn: Sendable {
-    package private(set) var arena: [UInt8] = []
-    package private(set) var starts: [Int] = []
-    package private(set) var lengths: [Int32] = []
+    /// The bytes, in chunks; values are appended to the last one.
+    package private(set) var chunks: [ContiguousArray<UInt8>] = []
+    /// Per row: chunk index << 32 | offset in the chunk (0 for nil).
+    package private(set) var starts = PagedArray<Int>()
+    /// Per row: the length in bytes, or -1 for nil.
+    package private(set) var lengths = PagedArray<Int32>()
     private var garbage = 0
+    /// The bytes held in all chunks, live or not.
+    package private(set) var byteCount = 0
+
+    /// The size a chunk is filled to before a new one is started.
+    package static let chunkCapacity = 1 << 20
 
     package init() {}
 
-    /// A column made in one piece, as a binary store decodes it: row `i` holds
-    /// `arena[starts[i] ..< starts[i] + lengths[i]]`, or nil when `lengths[i]` is negative.
+    /// A column made in one piece, as a binary store decodes it: row `i` holds the bytes at
+    /// `starts[i]` (a location, see ``starts``) of `lengths[i]` bytes in `chunks`, or nil when
+    /// `lengths[i]` is negative.
     ///
-    /// The caller has checked every range against the arena; this is not re-checked.
-    package init(arena: [UInt8], starts: [Int], lengths: [Int32]) {
+    /// The caller has checked every location against the chunks; this is not re-checked.
+    package init(chunks: [ContiguousArray<UInt8>], starts: PagedArray<Int>, lengths: PagedArray<Int32>) {
         precondition(starts.count == lengths.count, "ByteColumn: starts and lengths differ in count")
-        self.arena = arena
+        self.chunks = chunks
         self.starts = starts
         self.lengths = lengths
+        byteCount = chunks.reduce(0) { $0 + $1.count }
+    }
+
+    /// A column of the rows `arena[starts[i] ..< starts[i] + lengths[i]]` (nil when the length
+    /// is negative), with plain offsets into one arena; the values are copied into chunks.
+    package init(arena: [UInt8], starts: [Int], lengths: [Int32]) {
+        precondition(starts.count == lengths.count, "ByteColumn: starts and lengths differ in count")
+        arena.withUnsafeBytes { bytes in
+            for (start, length) in zip(starts, lengths) {
+                append(length < 0 ? nil : UnsafeRawBufferPointer(rebasing: bytes[start ..< start + Int(length)]))
+            }
+        }
     }
 
     package var count: Int { lengths.count }
@@ -26,7 +51,25 @@ package struct ByteColumn: Sendable {
     package mutating func reserve(rows: Int, bytes: Int) {
         starts.reserveCapacity(rows)
         lengths.reserveCapacity(rows)
-        arena.reserveCapacity(bytes)
+        if chunks.isEmpty { chunks.append(ContiguousArray()) }
+        if chunks.count == 1 { chunks[0].reserveCapacity(min(bytes, Self.chunkCapacity)) }
+    }
+
+    /// The location of a value at `offset` in chunk `chunk`.
+    @inlinable package static func location(chunk: Int, offset: Int) -> Int { chunk << 32 | offset }
+
+    /// Stores `bytes` at the end of the last chunk (or in a new one) and returns their location.
+    private mutating func store(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if chunks.isEmpty || (chunks[chunks.count - 1].count + bytes.count > Self.chunkCapacity && !chunks[chunks.count - 1].isEmpty) {
+            var chunk = ContiguousArray<UInt8>()
+            chunk.reserveCapacity(chunks.isEmpty ? bytes.count : max(bytes.count, Self.chunkCapacity))
+            chunks.append(chunk)
+        }
+        let last = chunks.count - 1
+        let offset = chunks[last].count
+        chunks[last].append(contentsOf: bytes)
+        byteCount += bytes.count
+        return Self.location(chunk: last, offset: offset)
     }
 
     /// Appends a row holding `bytes`, or nil.
@@ -36,9 +79,8 @@ package struct ByteColumn: Sendable {
             lengths.append(-1)
             return
         }
-        starts.append(arena.count)
+        starts.append(bytes.isEmpty ? 0 : store(bytes))
         lengths.append(Int32(clamping: bytes.count))
-        arena.append(contentsOf: bytes)
     }
 
     /// Appends a row holding the UTF-8 of `string`, or nil.
@@ -51,14 +93,13 @@ package struct ByteColumn: Sendable {
     package mutating func set(_ row: Int, _ bytes: UnsafeRawBufferPointer?) {
         if lengths[row] > 0 { garbage += Int(lengths[row]) }
         if let bytes {
-            starts[row] = arena.count
+            starts[row] = bytes.isEmpty ? 0 : store(bytes)
             lengths[row] = Int32(clamping: bytes.count)
-            arena.append(contentsOf: bytes)
         } else {
             starts[row] = 0
             lengths[row] = -1
         }
-        if garbage > 1 << 20 && garbage > arena.count / 2 { compact() }
+        if garbage > 1 << 20 && garbage > byteCount / 2 { compact() }
     }
 
     package mutating func set(_ row: Int, string: String?) {
@@ -72,8 +113,15 @@ package struct ByteColumn: Sendable {
     @inlinable package func withBytes<R>(_ row: Int, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
         let length = Int(lengths[row])
         if length < 0 { return try body(nil) }
-        return try arena.withUnsafeBytes { all in
-            try body(UnsafeRawBufferPointer(rebasing: all[starts[row] ..< starts[row] + length]))
+        if length == 0 { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try withBytes(at: starts[row], length: length, body)
+    }
+
+    /// Calls `body` with the `length` bytes at `location` (see ``starts``).
+    @inlinable package func withBytes<R>(at location: Int, length: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let offset = location & 0xFFFF_FFFF
+        return try chunks[location >> 32].withUnsafeBytes { chunk in
+            try body(UnsafeRawBufferPointer(rebasing: chunk[offset ..< offset + length]))
         }
     }
 
@@ -85,16 +133,45 @@ package struct ByteColumn: Sendable {
         withBytes(row) { $0.map { Array($0) } }
     }
 
-    /// Rewrites the arena with live bytes only.
-    mutating func compact() {
-        var fresh: [UInt8] = []
-        fresh.reserveCapacity(arena.count - garbage)
-        for row in lengths.indices where lengths[row] > 0 {
-            let start = starts[row]
-            starts[row] = fresh.count
-            fresh.append(contentsOf: arena[start ..< start + Int(lengths[row])])
+    /// The chunks holding exactly the values of `rows` back to back (in row order, nothing
+    /// between them), as a store writes them; nil when garbage or another order lies between.
+    ///
+    /// - Complexity: O(rows).
+    package func contiguousBytes(rows: Range<Int>) -> [ArraySlice<UInt8>]? {
+        var chunk = 0, offset = 0
+        var slices: [ArraySlice<UInt8>] = []
+        var sliceStart = 0
+        var contiguous = true
+        PagedArray<Int>.forEachPiece(of: starts, and: lengths, in: rows) { _, starts, lengths in
+            guard contiguous else { return }
+            for i in 0 ..< lengths.count {
+                let length = Int(lengths[i])
+                guard length > 0 else { continue }
+                if offset == chunks[chunk].count && offset > 0 {
+                    slices.append(chunks[chunk][sliceStart ..< offset])
+                    chunk += 1
+                    offset = 0
+                    sliceStart = 0
+                }
+                guard starts[i] == Self.location(chunk: chunk, offset: offset) else {
+                    contiguous = false
+                    return
+                }
+                offset += length
+            }
         }
-        arena = fresh
-        garbage = 0
+        guard contiguous else { return nil }
+        if offset > sliceStart { slices.append(chunks[chunk][sliceStart ..< offset]) }
+        return slices
+    }
+
+    /// Rewrites the chunks with live bytes only.
+    mutating func compact() {
+        let old = self
+        self = ByteColumn()
+        reserve(rows: old.count, bytes: old.byteCount - old.garbage)
+        for row in 0 ..< old.count {
+            old.withBytes(row) { append($0) }
+        }
     }
 }

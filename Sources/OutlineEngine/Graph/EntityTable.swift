@@ -5,9 +5,9 @@
 package struct EntityTable: Sendable {
     package let entity: EntityIndex
     /// Per row: the object's persistent id number.
-    package var ids: [UInt64] = []
+    package var ids = PagedArray<UInt64>()
     /// Per row: whether the object exists (false once deleted).
-    package var alive: [Bool] = []
+    package var alive = PagedArray<Bool>()
     /// One column per attribute of the entity's flattened attribute list.
     package var attributes: [AttributeColumn]
     /// One column per relationship of the entity's flattened relationship list.

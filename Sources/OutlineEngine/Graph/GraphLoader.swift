@@ -38,7 +38,7 @@ package struct GraphLoader {
     package mutating func appendObjects(entity: EntityIndex, ids: [UInt64]) {
         if let highest = ids.max() { maxID = max(maxID, highest) }
         tables[entity].ids.append(contentsOf: ids)
-        tables[entity].alive.append(contentsOf: repeatElement(true, count: ids.count))
+        tables[entity].alive.append(repeating: true, count: ids.count)
         tables[entity].liveCount += ids.count
     }
 
@@ -127,10 +127,14 @@ package struct GraphLoader {
                     }
                 }
                 if column.isToMany {
-                    for row in 0 ..< column.many.count { for t in column.many[row] { try check(t, row) } }
+                    try column.many.forEachPage { start, lists in
+                        for (j, list) in lists.enumerated() { for t in list { try check(t, start + j) } }
+                    }
                 } else {
-                    for row in 0 ..< column.single.count {
-                        if let t = column.object(row) { try check(t, row) }
+                    try column.single.forEachPage { start, targets in
+                        for (j, raw) in targets.enumerated() {
+                            if let t = RelationshipColumn.object(stored: raw) { try check(t, start + j) }
+                        }
                     }
                 }
             }

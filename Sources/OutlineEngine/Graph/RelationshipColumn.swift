@@ -7,8 +7,8 @@ package struct RelationshipColumn: Sendable {
     package static let none = UInt64.max
 
     package let isToMany: Bool
-    package var single: [UInt64] = []
-    package var many: [[ManagedObject]] = []
+    package var single = PagedArray<UInt64>()
+    package var many = PagedArray<[ManagedObject]>()
 
     package init(isToMany: Bool) { self.isToMany = isToMany }
 
@@ -23,9 +23,16 @@ package struct RelationshipColumn: Sendable {
     }
 
     @inlinable package func object(_ row: Int) -> ManagedObject? {
-        let raw = single[row]
-        return raw == Self.none ? nil : ManagedObject(raw: raw)
+        Self.object(stored: single[row])
     }
+
+    /// The object a value of ``single`` stands for.
+    @inlinable package static func object(stored raw: UInt64) -> ManagedObject? {
+        raw == none ? nil : ManagedObject(raw: raw)
+    }
+
+    /// What ``single`` holds for `object`.
+    @inlinable package static func stored(_ object: ManagedObject?) -> UInt64 { object?.raw ?? none }
 
     package mutating func setObject(_ row: Int, _ object: ManagedObject?) {
         single[row] = object?.raw ?? Self.none

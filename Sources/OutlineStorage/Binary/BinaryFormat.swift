@@ -44,7 +44,18 @@ enum BinaryFormat {
     /// Sections of the inflated body.
     enum BodySection: UInt64 {
         case objects = 1
+        /// The undo history (`Docs/UndoHistory.md`); optional: older readers skip it.
+        case history = 2
+
+        var name: String {
+            switch self {
+            case .objects: "objects"
+            case .history: "history"
+            }
+        }
     }
+    /// The minor version of documents with a history section (the first optional section).
+    static let historyMinorVersion: UInt16 = 1
 
     /// Nil encodings of an attribute column.
     enum Presence: UInt8 {

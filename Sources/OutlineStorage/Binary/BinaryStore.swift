@@ -31,12 +31,20 @@ public enum BinaryStore {
     ///   ``StoreLimits`` format limit (checked first: what is written always reads back).
     /// - Complexity: O(n) in the objects and bytes of the graph; deflate dominates.
     public static func write(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
+        try write(graph.snapshot(), metadata: metadata, level: level)
+    }
+
+    /// Encodes the live objects of `graph`, a snapshot (any thread may encode it), as a binary
+    /// document, after checking it against the ``StoreLimits``; see
+    /// ``write(_:metadata:level:)-(ObjectGraph,_,_)``.
+    public static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
         try StoreLimits.check(graph, metadata: metadata, file: nil)
         return try encode(graph, metadata: metadata, level: level)
     }
 
-    /// ``write(_:metadata:level:)`` for a graph already checked against the limits.
-    static func encode(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int) throws -> [UInt8] {
+    /// ``write(_:metadata:level:)-(GraphSnapshot,_,_)`` for a snapshot already checked against the
+    /// limits; with `history`, the undo history goes in its own body section (minor version 1).
+    static func encode(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int, history: HistoryPayload? = nil) throws -> [UInt8] {
         precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)
@@ -50,7 +58,7 @@ public enum BinaryStore {
                                "the model is \(modelContents.utf8.count) bytes as XML, more than a document may embed (\(StoreLimits.maximumModelBytes))",
                                hint: "Save the document as a Core Data XML store without its model instead.")
         }
-        let body = encoder.encode()
+        let body = encoder.encode(history: history)
         let objects = schema.entityIndices.reduce(0) { $0 + encoder.rowCount($1) }
         let compressed = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level, objects: objects) }
 
@@ -64,6 +72,7 @@ public enum BinaryStore {
             objectCounts: schema.entityIndices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
             custom: metadata.isSchemaDerived
                 ? metadata.custom + [(StoreMetadata.derivedModelKey, XMLMetadataMapping.sourceHashes(metadata))] : metadata.custom)
+        if history != nil { header.minorVersion = BinaryFormat.historyMinorVersion }
         let headerBytes = header.encoded()
         guard headerBytes.count - BinaryFormat.preludeSize <= StoreLimits.default.maximumHeaderSize else {
             throw StorageError(.limitExceeded, "the header (model and metadata) would take \(headerBytes.count) bytes, more than a document may (\(StoreLimits.default.maximumHeaderSize))",
@@ -90,14 +99,22 @@ public enum BinaryStore {
     ///   (naming the entities whose hashes differ), or the model reader's errors for the embedded model.
     public static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
                             limits: Limits = .default) throws -> (ObjectGraph, StoreMetadata) {
+        let (graph, metadata, _) = try readDocument(bytes, schema: schema, file: file, limits: limits)
+        return (graph, metadata)
+    }
+
+    /// ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``, with the undo history
+    /// section when the document has one (not decoded).
+    static func readDocument(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
+                             limits: Limits) throws -> (ObjectGraph, StoreMetadata, StoredHistory?) {
         let header = try BinaryHeader.read(bytes, file: file, limits: limits)
         let embedded = try embeddedSchema(header, file: file)
         let model = schema ?? embedded
         try checkHashes(header, against: model, file: file, embedded: schema == nil)
-        let graph = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body, buffer in
+        let (graph, history) = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body, buffer in
             try BodyDecoder.decode(body, schema: model, header: header, file: file, releasing: buffer)
         }
-        return (graph, metadata(header, schema: embedded))
+        return (graph, metadata(header, schema: embedded), history)
     }
 
     /// Decodes a binary document held in `data`; see ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``.

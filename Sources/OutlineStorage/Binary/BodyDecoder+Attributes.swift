@@ -14,19 +14,22 @@ extension BodyDecoder {
         }
         var column = AttributeColumn(type: attribute.type)
         var presentCount = 0
-        let present: [Bool]
+        let present: PagedArray<Bool>
         switch presence {
         case .allPresent:
-            present = [Bool](repeating: true, count: n)
+            present = PagedArray(repeating: true, count: n)
             presentCount = n
         case .allNil:
             return AttributeColumn.allNil(type: attribute.type, rows: n)
         case .bitmap:
             let bitmapAt = c.position
             let bitmap = try c.readBytes((n + 7) / 8)
-            present = [Bool](unsafeUninitializedCapacity: n) { buffer, initialized in
-                for i in 0 ..< n { buffer[i] = bitmap[i >> 3] & (1 << (i & 7)) != 0 }
-                initialized = n
+            present = PagedArray(unsafeUninitializedCount: n) { buffer, start, initialized in
+                for j in 0 ..< buffer.count {
+                    let i = start + j
+                    buffer[j] = bitmap[i >> 3] & (1 << (i & 7)) != 0
+                }
+                initialized = buffer.count
             }
             for byte in bitmap { presentCount += byte.nonzeroBitCount }
             if n % 8 != 0, let last = bitmap.last, last >> (n % 8) != 0 {
@@ -42,84 +45,76 @@ extension BodyDecoder {
         case .double:
             try c.need(8 * presentCount)
             let isDate = attribute.type == .date
-            column.doubles = try [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
-                for i in 0 ..< n {
-                    guard present[i] else { buffer[i] = 0; continue }
+            column.doubles = try PagedArray(alongside: present) { present, buffer, start, initialized in
+                for j in 0 ..< buffer.count {
+                    guard present[j] else { buffer[j] = 0; continue }
                     let value = try c.readDouble()
                     if isDate && !StoreLimits.isStorableDate(value) {
-                        throw c.corrupt("\(label) of object z\(ids[i]) is the date \(StoreLimits.describeDate(value)), which \(StoreLimits.unstorableDate)",
+                        throw c.corrupt("\(label) of object z\(ids[start + j]) is the date \(StoreLimits.describeDate(value)), which \(StoreLimits.unstorableDate)",
                                         at: c.position - 8)
                     }
-                    buffer[i] = value
+                    buffer[j] = value
                 }
-                initialized = n
+                initialized = buffer.count
             }
             column.present = present
         case .bytes:
             column.bytes = try decodeBytes(attribute, label, present, ids: ids, from: &c)
         case .other:
-            column.others = try decodeOthers(attribute, label, present, ids: ids, from: &c)
+            column.others = PagedArray(try decodeOthers(attribute, label, present, ids: ids, from: &c))
         }
         return column
     }
 
     /// Booleans: one byte, 0 or 1, per present row.
-    private func decodeFlags(_ label: String, _ present: [Bool], from c: inout ByteCursor) throws -> [UInt8] {
-        let n = present.count
-        return try [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0 ..< n {
-                guard present[i] else { buffer[i] = AttributeColumn.nilFlag; continue }
+    private func decodeFlags(_ label: String, _ present: PagedArray<Bool>, from c: inout ByteCursor) throws -> PagedArray<UInt8> {
+        try PagedArray(alongside: present) { present, buffer, _, initialized in
+            for j in 0 ..< buffer.count {
+                guard present[j] else { buffer[j] = AttributeColumn.nilFlag; continue }
                 let byte = try c.readByte()
                 guard byte <= 1 else { throw c.corrupt("a value of \(label) is \(byte), not 0 or 1", at: c.position - 1) }
-                buffer[i] = byte
+                buffer[j] = byte
             }
-            initialized = n
+            initialized = buffer.count
         }
     }
 
-    private func decodeIntegers(_ attribute: Attribute, _ label: String, _ present: [Bool], from c: inout ByteCursor) throws -> [Int64] {
-        let n = present.count
+    private func decodeIntegers(_ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>,
+                                from c: inout ByteCursor) throws -> PagedArray<Int64> {
         let range = attribute.type.integerRange ?? Int64.min ... Int64.max
-        return try [Int64](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0 ..< n {
-                guard present[i] else { buffer[i] = 0; continue }
+        return try PagedArray(alongside: present) { present, buffer, _, initialized in
+            for j in 0 ..< buffer.count {
+                guard present[j] else { buffer[j] = 0; continue }
                 let at = c.position
                 let value = try c.readSignedVarint()
                 guard range.contains(value) else {
                     throw c.corrupt("a value of \(label) is \(value), out of range for \(attribute.type.modelName)", at: at)
                 }
-                buffer[i] = value
+                buffer[j] = value
             }
-            initialized = n
+            initialized = buffer.count
         }
     }
 
-    /// Lengths of the present rows, the arena size, then the arena, copied once.
-    private func decodeBytes(_ attribute: Attribute, _ label: String, _ present: [Bool], ids: [UInt64],
+    /// Lengths of the present rows, the arena size, then the arena, copied once into chunks.
+    private func decodeBytes(_ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
                              from c: inout ByteCursor) throws -> ByteColumn {
-        let n = present.count
         var total = 0
-        var lengths: [Int32] = []
-        let starts = try [Int](unsafeUninitializedCapacity: n) { startBuffer, startsInitialized in
-            lengths = try [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
-                for i in 0 ..< n {
-                    guard present[i] else {
-                        buffer[i] = -1
-                        startBuffer[i] = 0
-                        continue
-                    }
-                    let at = c.position
-                    let length = try c.readVarint()
-                    guard length <= UInt64(StoreLimits.maximumValueBytes) else {
-                        throw c.limit("\(label) of object z\(ids[i]) declares \(length) bytes, over the limit of \(StoreLimits.maximumValueBytes)", at: at)
-                    }
-                    startBuffer[i] = total
-                    buffer[i] = Int32(length)
-                    total += Int(length)
+        let lengths = try PagedArray<Int32>(alongside: present) { present, buffer, start, initialized in
+            for j in 0 ..< buffer.count {
+                guard present[j] else {
+                    buffer[j] = -1
+                    continue
                 }
-                initialized = n
+                let at = c.position
+                let length = try c.readVarint()
+                guard length <= UInt64(StoreLimits.maximumValueBytes) else {
+                    throw c.limit("\(label) of object z\(ids[start + j]) declares \(length) bytes, over the limit of \(StoreLimits.maximumValueBytes)", at: at)
+                }
+                buffer[j] = Int32(length)
+                total += Int(length)
             }
-            startsInitialized = n
+            initialized = buffer.count
         }
         let sizeAt = c.position
         let declared = try c.readCount("the byte count of \(label)", limit: Int.max, minimumBytesEach: 1)
@@ -129,25 +124,47 @@ extension BodyDecoder {
         let arenaAt = c.position
         let bytes = try c.readBytes(total)
         if attribute.type != .binary && attribute.type != .transformable {
-            try checkUTF8(bytes, starts: starts, lengths: lengths, label: label, ids: ids, at: arenaAt, c)
+            try checkUTF8(bytes, lengths: lengths, label: label, ids: ids, at: arenaAt, c)
         }
-        return ByteColumn(arena: copyArena(bytes, at: c.origin + arenaAt), starts: starts, lengths: lengths)
+        // Each value goes to one chunk; a chunk is cut before the value that would overfill it.
+        var pieces: [Range<Int>] = []
+        var chunkStart = 0, offset = 0
+        let starts = PagedArray<Int>(alongside: lengths) { lengths, buffer, _, initialized in
+            for j in 0 ..< buffer.count {
+                let length = Int(lengths[j])
+                guard length > 0 else {
+                    buffer[j] = 0
+                    continue
+                }
+                if offset > chunkStart && offset - chunkStart + length > ByteColumn.chunkCapacity {
+                    pieces.append(chunkStart ..< offset)
+                    chunkStart = offset
+                }
+                buffer[j] = ByteColumn.location(chunk: pieces.count, offset: offset - chunkStart)
+                offset += length
+            }
+            initialized = buffer.count
+        }
+        if offset > chunkStart { pieces.append(chunkStart ..< offset) }
+        return ByteColumn(chunks: copyChunks(bytes, pieces, at: c.origin + arenaAt), starts: starts, lengths: lengths)
     }
 
-    /// Copies an arena out of the body a slice at a time, giving each slice's pages back once
-    /// copied, so the body's copy and the column's are not both resident.
-    private func copyArena(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> [UInt8] {
-        guard let pages, bytes.count > Self.arenaSlice else { return [UInt8](bytes) }
-        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
-            var copied = 0
-            while copied < bytes.count {
-                let length = min(Self.arenaSlice, bytes.count - copied)
-                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[copied ..< copied + length])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[copied ..< copied + length]))
-                copied += length
-                pages.release(below: offset + copied)
+    /// Copies the chunks of an arena out of the body, giving the body's pages back once copied
+    /// (a slice at a time), so the body's copy and the column's are not both resident.
+    private func copyChunks(_ bytes: UnsafeRawBufferPointer, _ pieces: [Range<Int>], at offset: Int) -> [ContiguousArray<UInt8>] {
+        pieces.map { piece in
+            ContiguousArray(unsafeUninitializedCapacity: piece.count) { buffer, initialized in
+                var copied = 0
+                while copied < piece.count {
+                    let length = min(Self.arenaSlice, piece.count - copied)
+                    let from = piece.lowerBound + copied
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[copied ..< copied + length])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[from ..< from + length]))
+                    copied += length
+                    pages?.release(below: offset + from + length)
+                }
+                initialized = piece.count
             }
-            initialized = bytes.count
         }
     }
 
@@ -156,25 +173,32 @@ extension BodyDecoder {
 
     /// The arena must be valid UTF-8 and every value must start on a character boundary; then
     /// each value is valid on its own. On failure, the first invalid value is named.
-    private func checkUTF8(_ arena: UnsafeRawBufferPointer, starts: [Int], lengths: [Int32], label: String,
+    ///
+    /// Values lie back to back in the arena in row order.
+    private func checkUTF8(_ arena: UnsafeRawBufferPointer, lengths: PagedArray<Int32>, label: String,
                            ids: [UInt64], at arenaAt: Int, _ c: ByteCursor) throws {
         var valid = UTF8Validation.isValid(arena)
         if valid {
-            for i in lengths.indices where lengths[i] > 0 && arena[starts[i]] & 0xC0 == 0x80 {
-                valid = false
-                break
+            var offset = 0
+            lengths.forEachPage { _, lengths in
+                for length in lengths where length > 0 {
+                    if arena[offset] & 0xC0 == 0x80 { valid = false }
+                    offset += Int(length)
+                }
             }
         }
         guard !valid else { return }
+        var offset = 0
         for i in lengths.indices where lengths[i] > 0 {
-            let value = UnsafeRawBufferPointer(rebasing: arena[starts[i] ..< starts[i] + Int(lengths[i])])
+            let value = UnsafeRawBufferPointer(rebasing: arena[offset ..< offset + Int(lengths[i])])
             if !UTF8Validation.isValid(value) {
-                throw c.corrupt("\(label) of object z\(ids[i]) is not valid UTF-8", at: arenaAt + starts[i])
+                throw c.corrupt("\(label) of object z\(ids[i]) is not valid UTF-8", at: arenaAt + offset)
             }
+            offset += Int(lengths[i])
         }
     }
 
-    private func decodeOthers(_ attribute: Attribute, _ label: String, _ present: [Bool], ids: [UInt64],
+    private func decodeOthers(_ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
                               from c: inout ByteCursor) throws -> [Value?] {
         var values: [Value?] = []
         values.reserveCapacity(present.count)

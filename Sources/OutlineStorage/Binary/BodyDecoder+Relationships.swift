@@ -48,7 +48,7 @@ extension BodyDecoder {
             for target in targets {
                 let slot = Slot(entity: target.entity, relationship: mirror)
                 var column = mirrors.removeValue(forKey: slot) ?? RelationshipColumn(isToMany: false)
-                if column.single.isEmpty { column.single = [UInt64](repeating: RelationshipColumn.none, count: target.rows) }
+                if column.single.isEmpty { column.single = PagedArray(repeating: RelationshipColumn.none, count: target.rows) }
                 mirrorColumns.append(column)
             }
         }
@@ -70,31 +70,38 @@ extension BodyDecoder {
         }
         /// Records `owner` as the inverse of the member; false when the member already has one.
         @inline(__always) func claim(_ t: Int, _ targetRow: Int, by owner: ManagedObject) -> Bool {
-            guard mirrorColumns[t].object(targetRow) == nil else { return false }
-            mirrorColumns[t].setObject(targetRow, owner)
+            guard mirrorColumns[t].single[targetRow] == RelationshipColumn.none else { return false }
+            mirrorColumns[t].single[targetRow] = RelationshipColumn.stored(owner)
             return true
         }
 
         var column = RelationshipColumn(isToMany: relationship.isToMany)
         if !relationship.isToMany {
-            column.single = [UInt64](repeating: RelationshipColumn.none, count: n)
-            for row in 0 ..< n {
-                let at = c.position
-                let value = try c.readVarint()
-                guard value != 0 else { continue }
-                let (t, targetRow) = try resolve(value - 1, row: row, at: at)
-                if mirror != nil && !claim(t, targetRow, by: ManagedObject(entity: info.index, row: row)) {
-                    throw c.corrupt("\(label) of object z\(ids[row]) names an object whose \(backName) already names another", at: at)
+            column.single = try PagedArray(unsafeUninitializedCount: n) { buffer, start, initialized in
+                for j in 0 ..< buffer.count {
+                    let row = start + j
+                    let at = c.position
+                    let value = try c.readVarint()
+                    guard value != 0 else {
+                        buffer[j] = RelationshipColumn.none
+                        continue
+                    }
+                    let (t, targetRow) = try resolve(value - 1, row: row, at: at)
+                    if mirror != nil && !claim(t, targetRow, by: ManagedObject(entity: info.index, row: row)) {
+                        throw c.corrupt("\(label) of object z\(ids[row]) names an object whose \(backName) already names another", at: at)
+                    }
+                    buffer[j] = RelationshipColumn.stored(ManagedObject(entity: targets[t].entity, row: targetRow))
                 }
-                column.setObject(row, ManagedObject(entity: targets[t].entity, row: targetRow))
+                initialized = buffer.count
             }
             return column
         }
 
         // Lists without a mirrored inverse: per target entity, the last owner row (+1) that listed each object.
         var stamps = [[Int32]](repeating: [], count: mirror == nil ? k : 0)
-        column.many = try [[ManagedObject]](unsafeUninitializedCapacity: n) { lists, listsInitialized in
-            for row in 0 ..< n {
+        column.many = try PagedArray(unsafeUninitializedCount: n) { lists, start, listsInitialized in
+            for j in 0 ..< lists.count {
+                let row = start + j
                 let countAt = c.position
                 let rawCount = try c.readVarint()
                 guard rawCount <= UInt64(c.remaining) else {
@@ -105,8 +112,8 @@ extension BodyDecoder {
                 }
                 let count = Int(rawCount)
                 guard count > 0 else {
-                    lists.initializeElement(at: row, to: [])
-                    listsInitialized = row + 1
+                    lists.initializeElement(at: j, to: [])
+                    listsInitialized = j + 1
                     continue
                 }
                 let owner = ManagedObject(entity: info.index, row: row)
@@ -132,8 +139,8 @@ extension BodyDecoder {
                         initialized = i + 1
                     }
                 }
-                lists.initializeElement(at: row, to: members)
-                listsInitialized = row + 1
+                lists.initializeElement(at: j, to: members)
+                listsInitialized = j + 1
             }
         }
         return column

@@ -35,21 +35,28 @@ struct BodyDecoder {
     ///
     /// With `pages`, the body is read front to back once and each column's bytes are given back
     /// as soon as the column is decoded, so the body and the graph are not resident together.
+    /// With a history section, its bytes are returned as they are, with the digest of the
+    /// objects section (``StateDigest``) taken before any page is given back.
     static func decode(_ body: UnsafeRawBufferPointer, schema: Schema, header: BinaryHeader, file: String,
-                       releasing pages: InflatedBuffer? = nil) throws -> ObjectGraph {
+                       releasing pages: InflatedBuffer? = nil) throws -> (ObjectGraph, StoredHistory?) {
         var decoder = BodyDecoder(schema: schema, file: file)
         decoder.pages = pages
         var cursor = ByteCursor(body, file: file, region: .body, context: "the body")
-        let sections = try SectionTable.read(&cursor, place: "the body") { $0 == BinaryFormat.BodySection.objects.rawValue ? "objects" : nil }
-        guard var objects = sections.first?.cursor else {
+        let sections = try SectionTable.read(&cursor, place: "the body") { BinaryFormat.BodySection(rawValue: $0)?.name }
+        guard var objects = sections.first(where: { $0.id == BinaryFormat.BodySection.objects.rawValue })?.cursor else {
             throw cursor.corrupt("the body has no objects section", at: 0)
+        }
+        var history: StoredHistory?
+        if let section = sections.first(where: { $0.id == BinaryFormat.BodySection.history.rawValue })?.cursor {
+            history = .binary(payload: Array(section.peekBytes(section.remaining)),
+                              objectsDigest: StateDigest.of(objectsSection: objects.peekBytes(objects.remaining)))
         }
         try decoder.decodeObjects(&objects, counts: header.objectCounts)
         try objects.expectEnd()
         try decoder.checkUniqueIDs()
         decoder.loader.declareNextID(header.nextObjectID)
         do {
-            return try decoder.loader.finish()
+            return (try decoder.loader.finish(), history)
         } catch let error as EngineError {
             throw StorageError(.corrupt, file: file, at: error.location, error.message,
                                hint: "The file is damaged; \(BackupAdvice.restore(file)).", underlying: error)
@@ -179,9 +186,9 @@ struct BodyDecoder {
         for r in info.relationshipIndices where !linked[r] {
             var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
             if column.isToMany {
-                column.many = [[ManagedObject]](repeating: [], count: n)
+                column.many = PagedArray(repeating: [], count: n)
             } else {
-                column.single = [UInt64](repeating: RelationshipColumn.none, count: n)
+                column.single = PagedArray(repeating: RelationshipColumn.none, count: n)
             }
             loader.withTable(entity) { $0.relationships[r] = column }
         }
@@ -203,7 +210,7 @@ struct BodyDecoder {
     }
 
     /// An element of both ascending arrays, if any.
-    static func sharedElement(_ a: [UInt64], _ b: [UInt64]) -> UInt64? {
+    static func sharedElement<Ids: RandomAccessCollection<UInt64>>(_ a: Ids, _ b: Ids) -> UInt64? where Ids.Index == Int {
         var i = 0, j = 0
         while i < a.count && j < b.count {
             if a[i] == b[j] { return a[i] }

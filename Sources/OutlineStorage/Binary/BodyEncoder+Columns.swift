@@ -5,27 +5,14 @@ extension BodyEncoder {
     // MARK: Attributes
 
     func encodeAttribute<Rows: RandomAccessCollection<Int>>(_ column: AttributeColumn, rows: Rows, into w: inout ByteWriter) {
+        if let range = rows as? Range<Int> { return encodeAttribute(column, range: range, into: &w) }
         var presentCount = 0
         for row in rows where !column.isNil(row) { presentCount += 1 }
-        if presentCount == rows.count {
-            w.writeByte(BinaryFormat.Presence.allPresent.rawValue)
-        } else if presentCount == 0 {
-            w.writeByte(BinaryFormat.Presence.allNil.rawValue)
-            return
-        } else {
-            w.writeByte(BinaryFormat.Presence.bitmap.rawValue)
-            var byte: UInt8 = 0
-            var bit = 0
-            for row in rows {
-                if !column.isNil(row) { byte |= 1 << bit }
-                bit += 1
-                if bit == 8 {
-                    w.writeByte(byte)
-                    byte = 0
-                    bit = 0
-                }
-            }
-            if bit > 0 { w.writeByte(byte) }
+        guard writePresence(presentCount, of: rows.count, into: &w) else { return }
+        if presentCount < rows.count {
+            var bitmap = BitmapWriter()
+            for row in rows { bitmap.add(!column.isNil(row), into: &w) }
+            bitmap.finish(into: &w)
         }
         switch column.storage {
         case .integer:
@@ -37,40 +24,113 @@ extension BodyEncoder {
         case .bytes:
             encodeBytes(column.bytes, rows: rows, into: &w)
         case .other:
-            for row in rows {
-                switch column.others[row] {
-                case .decimal(let d)?: w.writeString(d.isNaN ? "NaN" : d.description)
-                case .uuid(let u)?: withUnsafeBytes(of: u.uuid) { w.writeBytes($0) }
-                default: break
-                }
+            for row in rows { writeOther(column.others[row], into: &w) }
+        }
+    }
+
+    /// ``encodeAttribute(_:rows:into:)`` for rows kept as they are, walking the columns a page at a time.
+    private func encodeAttribute(_ column: AttributeColumn, range rows: Range<Int>, into w: inout ByteWriter) {
+        if column.untouchedNilRows > 0 {
+            _ = writePresence(0, of: rows.count, into: &w)
+            return
+        }
+        switch column.storage {
+        case .integer:
+            guard writePresence(column.present, rows, { $0 }, into: &w) else { return }
+            PagedArray<Bool>.forEachPiece(of: column.present, and: column.integers, in: rows) { _, present, values in
+                for j in 0 ..< values.count where present[j] { w.writeSignedVarint(values[j]) }
             }
+        case .flag:
+            guard writePresence(column.flags, rows, { $0 != AttributeColumn.nilFlag }, into: &w) else { return }
+            column.flags.forEachPiece(in: rows) { _, flags in
+                for flag in flags where flag != AttributeColumn.nilFlag { w.writeByte(flag) }
+            }
+        case .double:
+            guard writePresence(column.present, rows, { $0 }, into: &w) else { return }
+            PagedArray<Bool>.forEachPiece(of: column.present, and: column.doubles, in: rows) { _, present, values in
+                for j in 0 ..< values.count where present[j] { w.writeDouble(values[j]) }
+            }
+        case .bytes:
+            guard writePresence(column.bytes.lengths, rows, { $0 >= 0 }, into: &w) else { return }
+            encodeBytes(column.bytes, rows: rows, into: &w)
+        case .other:
+            guard writePresence(column.others, rows, { $0 != nil }, into: &w) else { return }
+            column.others.forEachPiece(in: rows) { _, values in
+                for value in values { writeOther(value, into: &w) }
+            }
+        }
+    }
+
+    /// Writes the presence byte (and the bitmap) of `rows` of a column whose elements of
+    /// `array` tell whether a row has a value; false when no row has one (nothing follows).
+    private func writePresence<T>(_ array: PagedArray<T>, _ rows: Range<Int>, _ isPresent: (T) -> Bool,
+                                  into w: inout ByteWriter) -> Bool {
+        var presentCount = 0
+        array.forEachPiece(in: rows) { _, elements in
+            for element in elements where isPresent(element) { presentCount += 1 }
+        }
+        guard writePresence(presentCount, of: rows.count, into: &w) else { return false }
+        if presentCount < rows.count {
+            var bitmap = BitmapWriter()
+            array.forEachPiece(in: rows) { _, elements in
+                for element in elements { bitmap.add(isPresent(element), into: &w) }
+            }
+            bitmap.finish(into: &w)
+        }
+        return true
+    }
+
+    /// Writes the presence byte for `present` of `count` rows; false when none is present.
+    /// A bitmap follows when some but not all are.
+    private func writePresence(_ present: Int, of count: Int, into w: inout ByteWriter) -> Bool {
+        if present == count {
+            w.writeByte(BinaryFormat.Presence.allPresent.rawValue)
+        } else if present == 0 {
+            w.writeByte(BinaryFormat.Presence.allNil.rawValue)
+            return false
+        } else {
+            w.writeByte(BinaryFormat.Presence.bitmap.rawValue)
+        }
+        return true
+    }
+
+    private func writeOther(_ value: Value?, into w: inout ByteWriter) {
+        switch value {
+        case .decimal(let d)?: w.writeString(d.isNaN ? "NaN" : d.description)
+        case .uuid(let u)?: withUnsafeBytes(of: u.uuid) { w.writeBytes($0) }
+        default: break
         }
     }
 
     /// Lengths of the present rows, the arena size, then the arena: the values back to back.
     private func encodeBytes<Rows: RandomAccessCollection<Int>>(_ column: ByteColumn, rows: Rows, into w: inout ByteWriter) {
         var total = 0
-        var contiguous = true
-        for row in rows {
-            let length = Int(column.lengths[row])
-            guard length >= 0 else { continue }
-            w.writeVarint(length)
-            if column.starts[row] != total && length > 0 { contiguous = false }
-            total += length
-        }
-        w.writeVarint(total)
-        column.arena.withUnsafeBytes { arena in
-            if contiguous && total <= arena.count {
-                w.writeBytes(UnsafeRawBufferPointer(rebasing: arena[0 ..< total]))
+        if let range = rows as? Range<Int> {
+            column.lengths.forEachPiece(in: range) { _, lengths in
+                for length in lengths where length >= 0 {
+                    w.writeVarint(Int(length))
+                    total += Int(length)
+                }
+            }
+            w.writeVarint(total)
+            if let slices = column.contiguousBytes(rows: range) {
+                for slice in slices { slice.withUnsafeBytes { w.writeBytes($0) } }
                 return
             }
-            w.reserve(total)
+        } else {
             for row in rows {
                 let length = Int(column.lengths[row])
-                guard length > 0 else { continue }
-                let start = column.starts[row]
-                w.writeBytes(UnsafeRawBufferPointer(rebasing: arena[start ..< start + length]))
+                guard length >= 0 else { continue }
+                w.writeVarint(length)
+                total += length
             }
+            w.writeVarint(total)
+        }
+        w.reserve(total)
+        for row in rows {
+            let length = Int(column.lengths[row])
+            guard length > 0 else { continue }
+            column.withBytes(at: column.starts[row], length: length) { w.writeBytes($0) }
         }
     }
 
@@ -99,6 +159,7 @@ extension BodyEncoder {
             return UInt64(row) * k + UInt64(index)
         }
 
+        // Row by row (the row lookups are cheap next to a closure capturing the writer).
         if !relationship.isToMany {
             for row in rows {
                 if let target = column.object(row), let ref = reference(target) {
@@ -130,5 +191,25 @@ extension BodyEncoder {
                 previous = ref
             }
         }
+    }
+}
+
+/// Packs presence flags into bytes, least significant bit first.
+struct BitmapWriter {
+    private var byte: UInt8 = 0
+    private var bit = 0
+
+    @inline(__always) mutating func add(_ present: Bool, into w: inout ByteWriter) {
+        if present { byte |= 1 << bit }
+        bit += 1
+        if bit == 8 {
+            w.writeByte(byte)
+            byte = 0
+            bit = 0
+        }
+    }
+
+    mutating func finish(into w: inout ByteWriter) {
+        if bit > 0 { w.writeByte(byte) }
     }
 }

@@ -7,20 +7,27 @@ import OutlineEngine
 /// are dropped with them. Only one side of each inverse pair is written (see
 /// ``BodyEncoder/storesRelationship(_:_:in:)``); the reader derives the other.
 struct BodyEncoder {
-    let graph: ObjectGraph
+    let graph: GraphSnapshot
     var schema: Schema { graph.schema }
     /// Per entity: the rows written, in order; `nil` when every row is live and rows are in id order.
     private var order: [[Int]?] = []
     /// Per entity: old row -> new row (-1 for dropped rows); empty when `order` is nil.
     private var newRows: [[Int]] = []
 
-    init(graph: ObjectGraph) {
+    init(graph: GraphSnapshot) {
         self.graph = graph
         for table in graph.tables {
             var sorted = true
-            for i in table.ids.indices.dropFirst() where table.ids[i - 1] >= table.ids[i] {
-                sorted = false
-                break
+            var previous: UInt64?
+            table.ids.forEachPage { _, ids in
+                guard sorted else { return }
+                for id in ids {
+                    if let previous, previous >= id {
+                        sorted = false
+                        return
+                    }
+                    previous = id
+                }
             }
             if sorted && table.liveCount == table.rowCount {
                 order.append(nil)
@@ -47,16 +54,42 @@ struct BodyEncoder {
     /// The number of rows written for entity `entity`.
     func rowCount(_ entity: EntityIndex) -> Int { order[entity]?.count ?? graph.tables[entity].rowCount }
 
-    /// The uncompressed body.
-    func encode() -> [UInt8] {
-        var w = ByteWriter(capacity: estimatedSize())
-        w.writeVarint(1)
+    /// The uncompressed body; with `history`, an optional history section follows the
+    /// objects, its state digest filled in from the objects section when the payload asks for it.
+    func encode(history: HistoryPayload? = nil) -> [UInt8] {
+        var w = ByteWriter(capacity: estimatedSize() + (history?.bytes.count ?? 0))
+        w.writeVarint(history == nil ? 1 : 2)
         w.writeVarint(BinaryFormat.BodySection.objects.rawValue)
         w.writeVarint(BinaryFormat.requiredFlag)
         let lengthAt = w.count
         w.writeUInt64(0)
+        if let history {
+            w.writeVarint(BinaryFormat.BodySection.history.rawValue)
+            w.writeVarint(0)
+            w.writeUInt64(UInt64(history.bytes.count))
+        }
         let payloadStart = w.count
+        writeObjects(into: &w)
+        w.patchUInt64(UInt64(w.count - payloadStart), at: lengthAt)
+        if let history {
+            if history.fillsDigest {
+                let digest = w.bytes.withUnsafeBytes { StateDigest.of(objectsSection: UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
+                w.writeBytes(HistoryCoding.filling(history.bytes, digest: digest))
+            } else {
+                w.writeBytes(history.bytes)
+            }
+        }
+        return w.bytes
+    }
 
+    /// The payload of the objects section alone (what ``StateDigest`` hashes).
+    func objectsPayload() -> [UInt8] {
+        var w = ByteWriter(capacity: estimatedSize())
+        writeObjects(into: &w)
+        return w.bytes
+    }
+
+    private func writeObjects(into w: inout ByteWriter) {
         w.writeVarint(schema.entities.count)
         for entity in schema.entityIndices {
             w.writeString(schema.entities[entity].name)
@@ -69,15 +102,13 @@ struct BodyEncoder {
                 encodeTable(entity, rows: 0 ..< graph.tables[entity].rowCount, into: &w)
             }
         }
-        w.patchUInt64(UInt64(w.count - payloadStart), at: lengthAt)
-        return w.bytes
     }
 
     private func estimatedSize() -> Int {
         var size = 64
         for table in graph.tables {
             size += 32 + table.rowCount * (5 + 9 * table.attributes.count + 4 * table.relationships.count)
-            for column in table.attributes where column.storage == .bytes { size += column.bytes.arena.count }
+            for column in table.attributes where column.storage == .bytes { size += column.bytes.byteCount }
         }
         return size
     }
@@ -89,11 +120,17 @@ struct BodyEncoder {
         let info = schema.infos[entity]
         var previous: UInt64 = 0
         var first = true
-        for row in rows {
-            let id = table.ids[row]
+        func write(_ id: UInt64) {
             w.writeVarint(first ? id : id - previous - 1)
             previous = id
             first = false
+        }
+        if let range = rows as? Range<Int> {
+            table.ids.forEachPiece(in: range) { _, ids in
+                for id in ids { write(id) }
+            }
+        } else {
+            for row in rows { write(table.ids[row]) }
         }
         let attributes = info.storedAttributeIndices
         w.writeVarint(attributes.count)

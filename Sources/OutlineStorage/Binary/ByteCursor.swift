@@ -15,6 +15,8 @@ struct ByteCursor {
         case checkedFile
         /// The inflated body: offsets are `body byte N`, running out means corruption.
         case body
+        /// A document's undo history: offsets are `history byte N`, running out means corruption.
+        case history
     }
 
     private let base: UnsafeRawPointer?
@@ -56,7 +58,11 @@ struct ByteCursor {
     var location: String { location(of: position) }
 
     func location(of index: Int) -> String {
-        region == .body ? "body byte \(origin + index)" : "byte \(origin + index)"
+        switch region {
+        case .body: "body byte \(origin + index)"
+        case .history: "history byte \(origin + index)"
+        case .file, .checkedFile: "byte \(origin + index)"
+        }
     }
 
     // MARK: Errors

@@ -182,6 +182,7 @@ extension PersistentStore {
         store.fingerprint = old.fingerprint
         store.migration = report
         store.hasMetadataChanges = true
+        if old.historyState.stored != nil { store.historyState.migratedFrom = versioning.source.name }
         return store
     }
 }

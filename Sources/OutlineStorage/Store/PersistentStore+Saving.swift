@@ -22,7 +22,8 @@ extension PersistentStore {
     /// The document encoded in `format` (its own when nil), as a save would write it; nothing
     /// is validated or marked saved.
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
-        try StoreCodec.write(context.graph, metadata: metadata, format: format ?? self.format, level: options.compressionLevel, file: path)
+        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel,
+                             file: path, history: historyPayload()?.payload)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
@@ -37,8 +38,9 @@ extension PersistentStore {
             throw StorageError(.conflict, file: path, "the file changed on disk since it was opened or last saved",
                                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
-        var saved = try StoreCodec.withEncoded(context.graph, metadata: metadata, format: format,
-                                               level: options.compressionLevel, file: path) { bytes in
+        let history = historyPayload()
+        var saved = try StoreCodec.withEncoded(context.graph.snapshot(), metadata: metadata, format: format,
+                                               level: options.compressionLevel, file: path, history: history?.payload) { bytes in
             if let path {
                 let ours = path == self.path ? keptBackup : nil
                 if let kept = try AtomicFile.write(bytes, to: path, keepBackup: options.keepsBackup, replacing: ours, file: path) {
@@ -56,6 +58,8 @@ extension PersistentStore {
             for info in schema.infos where !info.entity.isAbstract { counts[info.name] = context.graph.count(ofEntity: info.index) }
             saved.objectCounts = counts
         }
+        saved.undoHistory = nil
+        historyState.leftOut = history?.leftOut ?? 0
         self.metadata = saved
         self.path = path
         self.format = format

@@ -54,6 +54,8 @@ public final class PersistentStore {
     /// The backup the last save that kept one made of the previous version (see ``Options/keepsBackup``
     /// and ``KeptBackup``): the one backup a later save of this document may replace.
     public internal(set) var keptBackup: KeptBackup?
+    /// The undo history the document keeps, and how saves treat it (`PersistentStore+History.swift`).
+    var historyState = HistoryState()
 
     public var schema: Schema { context.schema }
     /// When the document was migrated from an older model version on open: what that did.
@@ -102,11 +104,12 @@ public final class PersistentStore {
             _ = try? AtomicFile.removeStaleTemporaries(beside: file.path)
         }
         let bytes = try file.readAll()
-        let (graph, metadata, format) = try bytes.withUnsafeBytes {
+        let (graph, metadata, format, history) = try bytes.withUnsafeBytes {
             try StoreCodec.read($0, schema: schema, file: file.path, limits: options.limits)
         }
         let store = PersistentStore(context: EditingContext(graph: graph), path: file.path, format: format, metadata: metadata, options: options)
         store.fingerprint = file.fingerprint
+        store.historyState.stored = history
         return store
     }
 
@@ -115,11 +118,13 @@ public final class PersistentStore {
     /// - Parameter name: how messages name the document.
     public static func load(_ bytes: [UInt8], schema: Schema? = nil, name: String = "document",
                             options: Options = Options()) throws -> PersistentStore {
-        let (graph, metadata, format) = try bytes.withUnsafeBytes {
+        let (graph, metadata, format, history) = try bytes.withUnsafeBytes {
             try StoreCodec.read($0, schema: schema, file: name, limits: options.limits)
         }
         let store = PersistentStore(context: EditingContext(graph: graph), path: nil, format: format, metadata: metadata, options: options)
         store.savedBytes = bytes
+        store.historyState.stored = history
+        store.historyState.name = name
         return store
     }
 

@@ -4,36 +4,43 @@ import OutlineEngine
 /// Reading and writing whole documents in each ``DocumentFormat``: the one place that knows
 /// which store type handles which format.
 enum StoreCodec {
+    /// Reads a whole document; its undo history, when it keeps one, is returned undecoded.
     static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
-                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat) {
+                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
         switch DocumentFormat.detect(bytes) {
         case .binary:
-            let (graph, metadata) = try BinaryStore.read(bytes, schema: schema, file: file, limits: limits)
-            return (graph, metadata, .binary)
+            let (graph, metadata, history) = try BinaryStore.readDocument(bytes, schema: schema, file: file, limits: limits)
+            return (graph, metadata, .binary, history)
         case .xml:
-            let (graph, metadata) = try XMLStore.read(bytes, schema: schema, file: file)
-            return (graph, metadata, .xml)
+            var (graph, metadata) = try XMLStore.read(bytes, schema: schema, file: file)
+            let history = metadata.undoHistory.map(StoredHistory.xml)
+            metadata.undoHistory = nil
+            return (graph, metadata, .xml, history)
         case nil:
             throw DocumentFormat.unknownFormatError(bytes, file: file)
         }
     }
 
-    static func write(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?) throws -> [UInt8] {
-        try withEncoded(graph, metadata: metadata, format: format, level: level, file: file) { [UInt8]($0) }
+    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
+                      history: HistoryPayload? = nil) throws -> [UInt8] {
+        try withEncoded(graph, metadata: metadata, format: format, level: level, file: file, history: history) { [UInt8]($0) }
     }
 
     /// Checks `graph` and `metadata` against the ``StoreLimits`` every reader keeps, encodes
     /// them and calls `body` with the bytes, without copying them first (an XML store of a
     /// million items is 600 MB; a copy would cost as much as writing it).
     ///
-    /// - Parameter file: how a refusal names the document.
-    static func withEncoded<R>(_ graph: ObjectGraph, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
-                               _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    /// - Parameters:
+    ///   - file: how a refusal names the document.
+    ///   - history: an encoded undo history to keep in the document; binary documents hold it
+    ///     in a body section, XML stores under ``StoreMetadata/undoHistoryKey``.
+    static func withEncoded<R>(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
+                               history: HistoryPayload? = nil, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         try StoreLimits.check(graph, metadata: metadata, file: file)
         switch format {
         case .binary:
             do {
-                return try BinaryStore.encode(graph, metadata: metadata, level: level).withUnsafeBytes(body)
+                return try BinaryStore.encode(graph, metadata: metadata, level: level, history: history).withUnsafeBytes(body)
             } catch var error as StorageError where error.file == nil {
                 error.file = file
                 throw error
@@ -42,6 +49,10 @@ enum StoreCodec {
             // Every document carries its model, Apple's files too once we save them.
             var metadata = metadata
             if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
+            metadata.undoHistory = history.map { payload in
+                XMLHistoryForm.value(for: payload.fillsDigest ? HistoryCoding.filling(payload.bytes, digest: StateDigest.of(graph))
+                                                              : payload.bytes)
+            }
             return try XMLStore.write(graph, metadata: metadata).withUnsafeBytes(body)
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Storage) import OutlineEngine
+import OutlineEngine
 
 extension StoreLimits {
     /// Checks a graph and its metadata against the format limits before they are written, so
@@ -9,6 +9,11 @@ extension StoreLimits {
     ///   and the offending value; nothing has been written then.
     /// - Complexity: O(n) in the objects, values and metadata; no recursion.
     public static func check(_ graph: ObjectGraph, metadata: StoreMetadata, file: String?) throws {
+        try check(graph.snapshot(), metadata: metadata, file: file)
+    }
+
+    /// Checks a snapshot of a graph, as ``check(_:metadata:file:)-(ObjectGraph,_,_)`` does.
+    public static func check(_ graph: GraphSnapshot, metadata: StoreMetadata, file: String?) throws {
         func refuse(_ location: String?, _ message: String) -> StorageError {
             StorageError(.limitExceeded, file: file, at: location, message,
                          hint: "Correct it and save again; nothing was written.")

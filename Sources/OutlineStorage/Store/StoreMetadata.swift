@@ -8,7 +8,7 @@ public struct StoreMetadata: Sendable, Equatable {
         "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
         "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesDigest", "NSStoreType", "NSStoreUUID",
         "NSStoreModelVersionChecksumKey", StoreMetadata.embeddedModelKey, StoreMetadata.embeddedModelNameKey,
-        StoreMetadata.derivedModelKey,
+        StoreMetadata.derivedModelKey, StoreMetadata.undoHistoryKey,
     ]
     /// The metadata key under which a document embeds its model (Xcode `contents` XML, as a string).
     public static let embeddedModelKey = "OutlineEmbeddedModel"
@@ -17,6 +17,9 @@ public struct StoreMetadata: Sendable, Equatable {
     /// The metadata key that marks an embedded model as derived from the data (see
     /// ``isSchemaDerived``); its value is ``sourceVersionHashes``, a dictionary of data.
     public static let derivedModelKey = "OutlineDerivedModel"
+    /// The metadata key under which a Core Data XML store keeps the document's undo history
+    /// (`Docs/UndoHistory.md`); binary documents keep it in a section of their body instead.
+    public static let undoHistoryKey = "OutlineUndoHistory"
 
     /// The `NSPersistenceFrameworkVersion` written when a document has none of its own (both formats).
     public static let defaultFrameworkVersion: Int64 = 1251
@@ -52,6 +55,8 @@ public struct StoreMetadata: Sendable, Equatable {
     /// a derived schema cannot reproduce, so XML stores keep writing them (the app can still
     /// open them) and readers do not check them against the derived schema.
     public var sourceVersionHashes: [String: Data] = [:]
+    /// XML stores: the value of ``undoHistoryKey`` as read, or to be written (not decoded here).
+    var undoHistory: PropertyListValue?
 
     public init(format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
                 versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,

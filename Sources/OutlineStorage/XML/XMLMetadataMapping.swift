@@ -56,6 +56,10 @@ enum XMLMetadataMapping {
                     guard case .data(let bytes) = hash else { throw wrongType("\(key).\(entity)", "data", file, line) }
                     metadata.sourceVersionHashes[entity] = bytes
                 }
+            case StoreMetadata.undoHistoryKey:
+                // Checked only when the history is used: a damaged one must not keep the
+                // document from opening.
+                metadata.undoHistory = value
             case _ where StoreMetadata.reservedKeys.contains(key):
                 continue
             default:
@@ -119,6 +123,9 @@ enum XMLMetadataMapping {
         }
         if metadata.isSchemaDerived && metadata.embeddedSchema != nil {
             entries.append((StoreMetadata.derivedModelKey, sourceHashes(metadata)))
+        }
+        if let history = metadata.undoHistory {
+            entries.append((StoreMetadata.undoHistoryKey, history))
         }
         return entries
     }

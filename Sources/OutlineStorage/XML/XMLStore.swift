@@ -129,6 +129,12 @@ public enum XMLStore {
     /// - Complexity: O(n) in the objects and their values, plus O(n log n) when ids are not
     ///   ascending within each entity.
     public static func write(_ graph: ObjectGraph, metadata: StoreMetadata) -> Data {
+        XMLStoreWriter.write(graph.snapshot(), metadata: metadata)
+    }
+
+    /// Writes `graph`, a snapshot (any thread may write it), in Core Data's XML store layout;
+    /// see ``write(_:metadata:)-(ObjectGraph,_)``.
+    public static func write(_ graph: GraphSnapshot, metadata: StoreMetadata) -> Data {
         XMLStoreWriter.write(graph, metadata: metadata)
     }
 

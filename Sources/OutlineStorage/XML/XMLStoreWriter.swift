@@ -17,7 +17,7 @@ enum XMLStoreWriter {
         var relationships: [(index: RelationshipIndex, isToMany: Bool, opening: Range<Int>)]
     }
 
-    static func write(_ graph: ObjectGraph, metadata: StoreMetadata) -> Data {
+    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata) -> Data {
         let tables = graph.tables
         let plans = graph.schema.infos.map(plan)
         var output = XMLOutputBuffer(capacity: estimatedSize(tables))
@@ -54,26 +54,26 @@ enum XMLStoreWriter {
 
     private static func writeObject(_ object: ManagedObject, _ plan: EntityPlan, _ tables: [EntityTable],
                                     to output: inout XMLOutputBuffer) {
-        let e = object.entity
+        let e = object.entity.rawValue
         let row = object.row
         plan.text.withUnsafeBytes { text in
             output.append(UnsafeRawBufferPointer(rebasing: text[plan.objectOpening]))
             output.appendDecimal(tables[e].ids[row])
             output.append("\">\n" as StaticString)
             for (a, type, opening) in plan.attributes {
-                if tables[e].attributes[a].isNil(row) { continue }
+                if isNil(type, tables, e, a.rawValue, row) { continue }
                 output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
-                writeValue(type, tables, e, a, row, to: &output)
+                writeValue(type, tables, e, a.rawValue, row, to: &output)
                 output.append("</attribute>\n" as StaticString)
             }
             for (r, isToMany, opening) in plan.relationships {
                 output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
                 var first = true
                 if isToMany {
-                    for target in tables[e].relationships[r].many[row] {
+                    for target in tables[e].relationships[r.rawValue].many[row] {
                         writeReference(target, tables, first: &first, to: &output)
                     }
-                } else if let target = tables[e].relationships[r].object(row) {
+                } else if let target = RelationshipColumn.object(stored: tables[e].relationships[r.rawValue].single[row]) {
                     writeReference(target, tables, first: &first, to: &output)
                 }
                 output.append(first ? "></relationship>\n" as StaticString : "\"></relationship>\n" as StaticString)
@@ -83,20 +83,46 @@ enum XMLStoreWriter {
         output.append("</object>\n" as StaticString)
     }
 
-    /// Appends the value of attribute `a` of `row` in table `e`, which is not nil.
-    ///
-    /// Columns are reached through `tables` each time rather than bound to a local, which
-    /// would copy the column (and retain its arrays) once per value.
+    // Columns are reached through `tables`, by plain `Int` positions and stored properties
+    // only, each time: binding a column to a local, calling one of its methods or indexing with
+    // the typed indices (not inlined across modules) copies the column and retains its arrays
+    // once per value.
+
+    /// Whether attribute `a` (of type `type`) of `row` in table `e` is nil.
     @inline(__always)
-    private static func writeValue(_ type: AttributeType, _ tables: [EntityTable], _ e: EntityIndex, _ a: AttributeIndex, _ row: Int,
+    private static func isNil(_ type: AttributeType, _ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int) -> Bool {
+        if tables[e].attributes[a].untouchedNilRows > 0 { return true }
+        switch type {
+        case .string, .uri, .objectID, .binary, .transformable: return tables[e].attributes[a].bytes.lengths[row] < 0
+        case .integer16, .integer32, .integer64, .double, .float, .date: return !tables[e].attributes[a].present[row]
+        case .boolean: return tables[e].attributes[a].flags[row] == nilFlag
+        case .decimal, .uuid, .undefined: return tables[e].attributes[a].others[row] == nil
+        }
+    }
+
+    /// ``AttributeColumn/nilFlag``, as a constant of this module.
+    private static let nilFlag: UInt8 = 0xFF
+
+    /// Calls `body` with the bytes of attribute `a` of `row` in table `e`, which is not nil.
+    @inline(__always)
+    private static func withBytes(_ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int,
+                                  _ body: (UnsafeRawBufferPointer) -> Void) {
+        let length = Int(tables[e].attributes[a].bytes.lengths[row])
+        guard length > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let location = tables[e].attributes[a].bytes.starts[row]
+        let offset = location & 0xFFFF_FFFF
+        tables[e].attributes[a].bytes.chunks[location >> 32].withUnsafeBytes { chunk in
+            body(UnsafeRawBufferPointer(rebasing: chunk[offset ..< offset + length]))
+        }
+    }
+
+    /// Appends the value of attribute `a` of `row` in table `e`, which is not nil.
+    @inline(__always)
+    private static func writeValue(_ type: AttributeType, _ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int,
                                    to output: inout XMLOutputBuffer) {
         switch type {
         case .string, .uri, .objectID:
-            let start = tables[e].attributes[a].bytes.starts[row]
-            let length = Int(tables[e].attributes[a].bytes.lengths[row])
-            tables[e].attributes[a].bytes.arena.withUnsafeBytes { arena in
-                XMLStringEscaping.writeEscaped(UnsafeRawBufferPointer(rebasing: arena[start ..< start + length]), to: &output)
-            }
+            withBytes(tables, e, a, row) { XMLStringEscaping.writeEscaped($0, to: &output) }
         case .integer16, .integer32, .integer64:
             output.appendDecimal(tables[e].attributes[a].integers[row])
         case .boolean:
@@ -106,11 +132,7 @@ enum XMLStoreWriter {
         case .double, .float:
             output.append(string: XMLNumberFormatting.shortest(tables[e].attributes[a].doubles[row]))
         case .binary, .transformable:
-            let start = tables[e].attributes[a].bytes.starts[row]
-            let length = Int(tables[e].attributes[a].bytes.lengths[row])
-            tables[e].attributes[a].bytes.arena.withUnsafeBytes { arena in
-                output.appendStoreBase64(UnsafeRawBufferPointer(rebasing: arena[start ..< start + length]))
-            }
+            withBytes(tables, e, a, row) { output.appendStoreBase64($0) }
         case .decimal, .uuid, .undefined:
             switch tables[e].attributes[a].others[row] {
             case .decimal(let value)?: output.append(string: value.description)
@@ -125,8 +147,8 @@ enum XMLStoreWriter {
     @inline(__always)
     private static func writeReference(_ target: ManagedObject, _ tables: [EntityTable], first: inout Bool,
                                        to output: inout XMLOutputBuffer) {
-        let e = target.entity, row = target.row
-        guard e.rawValue < tables.count, row < tables[e].ids.count, tables[e].alive[row] else { return }
+        let e = target.entity.rawValue, row = target.row
+        guard e < tables.count, row < tables[e].ids.count, tables[e].alive[row] else { return }
         output.append(first ? " idrefs=\"z" as StaticString : " z" as StaticString)
         first = false
         output.appendDecimal(tables[e].ids[row])
@@ -218,7 +240,7 @@ enum XMLStoreWriter {
         var size = 4096
         for table in tables {
             size += table.liveCount * (64 + 64 * table.attributes.count + 96 * table.relationships.count)
-            for column in table.attributes where column.storage == .bytes { size += column.bytes.arena.count * 4 / 3 }
+            for column in table.attributes where column.storage == .bytes { size += column.bytes.byteCount * 4 / 3 }
         }
         return size
     }

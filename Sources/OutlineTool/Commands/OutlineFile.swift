@@ -23,6 +23,14 @@ public final class OutlineFile {
     public let document: OutlineDocument
     /// The lock held while editing; nil for a file opened to read.
     public private(set) var lock: DocumentLock?
+    /// Whether ``save()`` joins the undo steps made since the last save into one, so that what
+    /// one command did is undone at once (see `OutlineFile+History.swift`). Turn it off to keep
+    /// each step, as a command that applies several edits one by one does.
+    public var joinsStepsOnSave = true
+    /// Undo steps there were at the last open or save.
+    var stepsAtSave = 0
+    /// What the user should hear about the undo history with the next save.
+    var historyNotice: String?
 
     init(path: String, store: PersistentStore, lock: DocumentLock? = nil) throws {
         self.path = path
@@ -46,9 +54,12 @@ public final class OutlineFile {
     /// - Throws: ``OutlineStorage/StorageError`` for files that cannot be read or migrated,
     ///   ``OutlineError`` `notAnOutline` for documents of another model (read with their own
     ///   model, embedded or derived from their data, to say so).
-    public static func open(_ path: String, progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
+    public static func open(_ path: String, restoringHistory: Bool = false,
+                            progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
         let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, allowingOwnModel: true, progress: progress)
-        return try OutlineFile(path: path, store: store)
+        let file = try OutlineFile(path: path, store: store)
+        if restoringHistory { file.restoreHistory() }
+        return file
     }
 
     /// Opens the outline at `path` to edit and save it: first waits until no other process
@@ -56,16 +67,23 @@ public final class OutlineFile {
     /// opens it as ``open(_:progress:)`` does. Temporary files that killed saves left beside
     /// it are removed.
     ///
-    /// - Parameter lockTimeout: how many seconds to wait for another editor to finish.
+    /// The document's undo history is given to the document (see `OutlineFile+History.swift`)
+    /// and every save keeps it, with the command's edits as one more step.
+    ///
+    /// - Parameters:
+    ///   - lockTimeout: how many seconds to wait for another editor to finish.
+    ///   - keepsHistory: false saves the document without its undo history (it is dropped).
     /// - Throws: ``OutlineStorage/StorageError`` `conflict` when another process still edits the
     ///   document after `lockTimeout` seconds, and the errors of ``open(_:progress:)``.
-    public static func openForEditing(_ path: String, lockTimeout: Double = defaultLockTimeout,
+    public static func openForEditing(_ path: String, lockTimeout: Double = defaultLockTimeout, keepsHistory: Bool = true,
                                       progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
         let lock = try DocumentLock.acquire(path, timeout: lockTimeout)
         // Holding the lock, no other editor is saving: every unlocked temporary file is stale.
         _ = try? AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
         let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, allowingOwnModel: true, progress: progress)
-        return try OutlineFile(path: path, store: store, lock: lock)
+        let file = try OutlineFile(path: path, store: store, lock: lock)
+        if keepsHistory { file.restoreHistory() } else { store.keepsHistory = false }
+        return file
     }
 
     /// Releases the editing lock, letting another process edit the document; later saves are
@@ -154,24 +172,33 @@ public final class OutlineFile {
 
     /// Saves the document atomically. A document migrated on open is written at the current
     /// version and its old bytes are kept as `FILE.bak` (this once; `FILE.1.bak`, ... when a
-    /// backup this document did not make has that name, see ``OutlineStorage/KeptBackup``). Child lists whose `order`
-    /// is not 0…n-1 (files from other tools) are renumbered first.
+    /// backup this document did not make has that name, see ``OutlineStorage/KeptBackup``).
+    /// Child lists whose `order` is not 0…n-1 (files from other tools) are renumbered first.
+    /// The undo steps made since the last save become one (unless ``joinsStepsOnSave`` is off)
+    /// and the undo history is saved with the document (unless it was opened without it).
     ///
-    /// - Returns: a one-line notice about the migration for the user, or nil.
+    /// - Returns: a one-line notice for the user (a migration, an undo history that could not
+    ///   be kept as it was), or nil.
     /// - Throws: ``OutlineStorage/StorageError``; the file is then unchanged.
     @discardableResult
     public func save() throws -> String? {
         guard store.hasChanges else { return nil }
         try attributing { try document.renumberSiblings() }
+        joinStepsSinceSave()
         let migrated = store.migration != nil && !hasSavedMigration
         let keeps = store.options.keepsBackup
         store.options.keepsBackup = keeps || migrated
         defer { store.options.keepsBackup = keeps }
         try store.save()
-        guard migrated, let report = store.migration else { return nil }
-        hasSavedMigration = true
-        let backup = store.keptBackup?.path ?? "\(path).bak"
-        return "\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(backup)."
+        stepsAtSave = store.context.undoStepCount
+        var notices: [String] = []
+        if migrated, let report = store.migration {
+            hasSavedMigration = true
+            let backup = store.keptBackup?.path ?? "\(path).bak"
+            notices.append("\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(backup).")
+        }
+        if let notice = savedHistoryNotice() { notices.append(notice) }
+        return notices.isEmpty ? nil : notices.joined(separator: " ")
     }
 
     private var hasSavedMigration = false

@@ -57,6 +57,7 @@ struct SizeSuite {
         try measureFloors(paths, into: &samples)
         try measureCommands(bundle, paths: paths, into: &samples)
         try measureEdits(paths, into: &samples)
+        try measureHistoryEdits(paths, into: &samples)
         if phases { try measurePhases(bundle.current, paths: paths, into: &samples) }
         let rows = ItemRow.rows(of: tree)
         try measurePeers(rows, paths: paths, into: &samples)

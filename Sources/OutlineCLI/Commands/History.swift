@@ -1,0 +1,45 @@
+import ArgumentParser
+import OutlineKit
+import OutlineTool
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the undo history a document keeps, clear it, or set how long it is.",
+        discussion: """
+            Steps are listed in the order they were made; > marks the one `outline undo` takes \
+            back next, and undone steps (which `outline redo` makes again) say so. A document \
+            keeps its last 100 steps unless --limit says otherwise; the limit is kept in the \
+            document. When another program changed the document since the history was saved, \
+            the history cannot be used: --clear drops it (the document itself is not changed).
+
+            Examples:
+              outline history groceries.outline
+              outline history groceries.outline --json
+              outline history groceries.outline --clear
+              outline history groceries.outline --limit 500
+            """)
+
+    @OptionGroup var document: DocumentArgument
+
+    @Flag(help: "Drop the undo history: nothing can be undone or redone afterwards.")
+    var clear = false
+
+    @Option(help: ArgumentHelp("Keep the last n steps from now on (1 to 10,000; the document remembers it).", valueName: "n"))
+    var limit: Int?
+
+    @OptionGroup var output: JSONOption
+
+    func run() throws {
+        let file: OutlineFile
+        if clear || limit != nil {
+            file = try document.openForEditing()
+            if clear { file.clearHistory() }
+            if let limit { try file.setHistoryLimit(limit) }
+            if let notice = try file.save() { Console.note(notice) }
+        } else {
+            file = try OutlineFile.open(document.file, restoringHistory: true)
+        }
+        let report = file.historyReport()
+        try Console.output(output.json ? report.renderJSON() : report.renderText())
+    }
+}

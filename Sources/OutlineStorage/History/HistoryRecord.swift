@@ -1,0 +1,27 @@
+import OutlineEngine
+
+/// The undo history as a document keeps it: the steps, how many to keep, and a digest of the
+/// objects they were recorded on (``StateDigest``), by which a reader knows whether another
+/// program changed the objects since.
+struct HistoryRecord: Equatable {
+    /// SHA-256 of the objects the history belongs to (``StateDigest``).
+    var stateDigest: [UInt8]
+    /// How many steps the document keeps (1 to ``HistoryLimits/maximumSteps``).
+    var stepLimit: Int
+    var history: UndoHistory
+}
+
+/// A history as read from a document, not yet decoded: the bytes of the binary history
+/// section (with the digest of the objects section they were read beside), or the value of
+/// the XML store's metadata key.
+enum StoredHistory {
+    case binary(payload: [UInt8], objectsDigest: [UInt8])
+    case xml(PropertyListValue)
+}
+
+/// A history on its way into a file: the encoded record, and whether the writer fills in the
+/// digest of the objects it writes (a history carried unread keeps its own).
+struct HistoryPayload {
+    var bytes: [UInt8]
+    var fillsDigest: Bool
+}

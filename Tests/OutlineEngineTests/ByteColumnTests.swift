@@ -1,0 +1,50 @@
+import Testing
+@testable import OutlineEngine
+
+/// Strings and data in chunks: values never straddle a chunk, and a write after a copy
+/// copies one chunk.
+@Suite struct ByteColumnTests {
+    /// A value of `length` bytes, all `byte`.
+    static func value(_ byte: UInt8, _ length: Int) -> [UInt8] { [UInt8](repeating: byte, count: length) }
+
+    static func append(_ bytes: [UInt8]?, to column: inout ByteColumn) {
+        if let bytes { bytes.withUnsafeBytes { column.append($0) } } else { column.append(nil) }
+    }
+
+    @Test func valuesFillChunksWithoutStraddlingThem() {
+        var column = ByteColumn()
+        let length = ByteColumn.chunkCapacity / 3 + 1
+        for i in 0 ..< 7 { Self.append(Self.value(UInt8(i), length), to: &column) }
+        Self.append(nil, to: &column)
+        Self.append([], to: &column)
+        Self.append(Self.value(9, 2 * ByteColumn.chunkCapacity), to: &column)
+        #expect(column.chunks.count == 5, "two values per chunk, then one large value alone")
+        for i in 0 ..< 7 { #expect(column.bytes(i) == Self.value(UInt8(i), length)) }
+        #expect(column.bytes(7) == nil && column.bytes(8) == [] && column.bytes(9) == Self.value(9, 2 * ByteColumn.chunkCapacity))
+        #expect(column.contiguousBytes(rows: 0 ..< 10).map { $0.reduce(0) { $0 + $1.count } } == 7 * length + 2 * ByteColumn.chunkCapacity)
+    }
+
+    @Test func aWriteAfterACopyCopiesTheLastChunkOnly() {
+        var column = ByteColumn()
+        for i in 0 ..< 3 { Self.append(Self.value(UInt8(i), ByteColumn.chunkCapacity - 10), to: &column) }
+        let snapshot = column
+        "new".utf8CString.dropLast().map(UInt8.init).withUnsafeBytes { column.set(0, $0) }
+        #expect(snapshot.bytes(0) == Self.value(0, ByteColumn.chunkCapacity - 10))
+        #expect(column.string(0) == "new")
+        #expect(column.contiguousBytes(rows: 0 ..< 3) == nil, "row 0 moved to the end")
+        for chunk in 0 ..< 2 {
+            let shared = column.chunks[chunk].withUnsafeBytes { a in snapshot.chunks[chunk].withUnsafeBytes { $0.baseAddress == a.baseAddress } }
+            #expect(shared, "chunk \(chunk) is shared")
+        }
+    }
+
+    @Test func compactionKeepsEveryValue() {
+        var column = ByteColumn()
+        for i in 0 ..< 100 { Self.append(Self.value(UInt8(i), 1 << 16), to: &column) }
+        for round in 0 ..< 3 {
+            for i in 0 ..< 100 { Self.value(UInt8((i + round) % 256), 1 << 16).withUnsafeBytes { column.set(i, $0) } }
+        }
+        #expect(column.byteCount < 2 * 100 << 16, "garbage was compacted away")
+        for i in 0 ..< 100 { #expect(column.bytes(i) == Self.value(UInt8((i + 2) % 256), 1 << 16)) }
+    }
+}
