@@ -36,7 +36,7 @@ extension OutlineDocument {
         try refuseRoot(items, "tagged")
         var existing = tagObjects()
         var added = 0
-        try context.perform("Tag \(Self.quotedList(names))") {
+        try context.perform("Tag \(itemsForStepName(items)) with \(Self.quotedList(names))") {
             for name in unique(names) {
                 let tag: ManagedObject
                 if let found = existing[name] {
@@ -65,7 +65,8 @@ extension OutlineDocument {
         let tags = try tagShape()
         var removed = 0
         let wanted = names.map(Set.init)
-        try context.perform(names.map { "Untag \(Self.quotedList($0))" } ?? "Remove all tags") {
+        let step = names.map { "Remove \(Self.quotedList($0)) from \(itemsForStepName(items))" } ?? "Remove all tags from \(itemsForStepName(items))"
+        try context.perform(step) {
             var touched: [ManagedObject] = []
             for item in items {
                 for tag in context.relatedObjects(of: item, tags.itemTags) where wanted?.contains(tagName(of: tag)) ?? true {
@@ -142,5 +143,10 @@ extension OutlineDocument {
     /// `“a”`, `“a”, “b”` for undo step names.
     static func quotedList(_ names: [String]) -> String {
         names.prefix(3).map { "“\(shorten($0))”" }.joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+    }
+
+    /// How an undo step names the items it tags: `“Milk”`, or `3 items`.
+    private func itemsForStepName(_ items: [ManagedObject]) -> String {
+        items.count == 1 ? "“\(Self.shorten(text(of: items[0]) ?? ""))”" : "\(items.count) items"
     }
 }

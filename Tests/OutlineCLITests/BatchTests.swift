@@ -112,7 +112,7 @@ import OutlineTool
             names.append(name)
             context.undo()
         }
-        #expect(names == ["Edit 3 items", "Copy item “Groceries”", "Tag “dairy”, “work”", "Edit text of “Milk” and 2 more changes", "Add item “Bread”"])
+        #expect(names == ["Edit 3 items", "Copy item “Groceries”", "Tag “Oat milk” with “dairy”, “work”", "Edit text of “Milk” and 2 more changes", "Add item “Bread”"])
         #expect(file.document.renderText() == "1 Groceries\n  1.1 Milk\n")
     }
 

@@ -67,7 +67,7 @@ struct Edit: EditingCommand {
         let outline = file.document
         var targets: [ManagedObject]
         if let query = `where` {
-            targets = try file.attributing { try outline.matches(query).map(\.item) }
+            targets = try QueryDiagnostic.showingColumn(of: query) { try file.attributing { try outline.matches(query).map(\.item) } }
         } else if let path {
             targets = [try file.item(at: path)]
             if targets[0] == outline.root {
