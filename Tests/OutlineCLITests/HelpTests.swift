@@ -111,4 +111,36 @@ import Testing
         }
         #expect(result.stdout.contains("json"))
     }
+
+    /// The bash script really completes: sourced into bash, it offers commands and a command's options.
+    @Test func bashCompletionCompletesCommandsAndOptions() throws {
+        let box = try CLISandbox()
+        let script = try box.run("--generate-completion-script", "bash").stdout
+        try Data(script.utf8).write(to: URL(fileURLWithPath: box.path("outline.bash")))
+        let binary = try CLI.binary()
+        let probe = """
+            PATH=\(binary.deletingLastPathComponent().path):$PATH
+            source ./outline.bash
+            fn=$(complete -p outline | sed -E 's/.*-F ([^ ]+) .*/\\1/')
+            COMP_WORDS=(outline unt); COMP_CWORD=1; COMP_LINE="outline unt"; COMP_POINT=${#COMP_LINE}
+            COMPREPLY=(); $fn outline unt outline; echo "commands: ${COMPREPLY[*]}"
+            COMP_WORDS=(outline collapse g.outline --a); COMP_CWORD=3; COMP_LINE="outline collapse g.outline --a"; COMP_POINT=${#COMP_LINE}
+            COMPREPLY=(); $fn outline --a g.outline; echo "options: ${COMPREPLY[*]}"
+            """
+        let result = try box.run(executable: "/bin/bash", ["-c", probe])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "commands: untag\noptions: --all\n", "\(result)")
+    }
+
+    /// What swift-argument-parser's manual generator reads (`--experimental-dump-help`) covers every command.
+    @Test func theManualGeneratorSeesEveryCommand() throws {
+        let box = try CLISandbox()
+        let result = try box.run("--experimental-dump-help")
+        #expect(result.status == 0)
+        let json = try result.jsonObject()
+        let command = try #require(json["command"] as? [String: Any])
+        let names = try #require(command["subcommands"] as? [[String: Any]]).compactMap { $0["commandName"] as? String }
+        let expected = Self.commands.compactMap { $0.count == 1 ? $0[0] : nil }
+        #expect(Set(expected).isSubset(of: Set(names)), "\(names)")
+    }
 }
