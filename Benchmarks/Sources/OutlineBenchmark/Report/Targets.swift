@@ -46,6 +46,7 @@ enum Targets {
         speedup("binary.open", "json.decode", 10, "binary.open >= 10x faster than JSONDecoder")
         speedup("binary.save", "grdb.insert-all", 3, "binary.save >= 3x faster than GRDB insert-all")
         speedup("binary.save", "json.encode", 5, "binary.save >= 5x faster than JSONEncoder")
+        floorRatio("edit.batch", 1.2, "edit.batch (1,000 edits) <= 1.2x one binary.open + one binary.save")
         if let memory = result.record("memory.open-binary") {
             targets.append(Target(name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
                                   comparison: .atMost, limit: 160, unit: "MiB"))
