@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,13 +15,16 @@ struct OutlineCommand: ParsableCommand {
         discussion: """
             FILE is a .outline document, binary or XML. Items are addressed by PATH: 1-based \
             positions from the top (2.1.3 is the third child of the first child of the second \
-            top-level item), / for the root, or #ID for an item's stable id (see show --ids).
+            top-level item), / for the root, or #ID for an item's stable id (see show --ids). \
+            Paths are exact: no spaces, signs or leading zeros.
 
             Documents written with an older schema version are migrated when edited; the old \
-            file is kept as FILE.bak. Commands that change a document wait for another \
-            command changing the same document to finish (up to 30 seconds, or \
-            OUTLINE_LOCK_TIMEOUT seconds); commands that only read never wait. Exit status: \
-            0 success, 1 the work failed, 64 bad usage.
+            file is kept as FILE.bak (FILE.1.bak, ... when that name is taken: a backup is \
+            never replaced). Commands that change a document wait for another command \
+            changing the same document to finish (up to 30 seconds, or OUTLINE_LOCK_TIMEOUT \
+            seconds); commands that only read never wait. - stands for standard input or \
+            output where a file is read or written. Ctrl-C leaves every file as it was. Exit \
+            status: 0 success, 1 the work failed, 64 bad usage, 128 + N ended by signal N.
 
             Examples:
               outline create groceries.outline
@@ -29,15 +33,19 @@ struct OutlineCommand: ParsableCommand {
               outline show groceries.outline
               outline find groceries.outline 'text CONTAINS[c] "milk" AND done == NO'
               outline convert groceries.outline groceries.xml
+              outline batch groceries.outline < changes.txt
             """,
         version: "0.1.0",
         subcommands: [
-            Create.self, Show.self, Add.self, Edit.self, Remove.self, Move.self, Find.self,
+            Create.self, Show.self, Add.self, Edit.self, Remove.self, Move.self, Copy.self,
+            Tag.self, Untag.self, Tags.self, Collapse.self, Expand.self, Batch.self, Find.self,
             Undo.self, Redo.self, History.self,
             Info.self, Validate.self, Dump.self, Convert.self, Migrate.self, SchemaCommand.self,
         ])
 
     static func main() {
+        // Before any other thread exists, so that all of them leave these signals to one thread.
+        SignalHandling.install()
         // A closed pipe (`outline show big.outline | head`) must end writes, not the process.
         signal(SIGPIPE, SIG_IGN)
         // Likewise a file size limit (`ulimit -f`): a write past it fails with EFBIG, and the
@@ -49,11 +57,31 @@ struct OutlineCommand: ParsableCommand {
             Console.diagnostic("Error: \(problem)")
             ArgumentEncoding.exitForBadUsage()
         }
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            exit(withError: CommandLineAdvice.adapted(error))
+            finish(with: error, arguments: arguments)
         }
+        Foundation.exit(0)
+    }
+
+    /// Reports `error` (with the tool's advice and wording) and exits with its status: help
+    /// and version requests print to standard output and exit 0.
+    static func finish(with error: any Error, arguments: [String]) -> Never {
+        let error = UsageErrors.rewritten(CommandLineAdvice.adapted(error), arguments: arguments)
+        if let problem = error as? UsageErrors.Problem {
+            Console.diagnostic(problem.fullText)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        let code = exitCode(for: error)
+        let text = fullMessage(for: error)
+        if code == .success {
+            try? Console.output(text.isEmpty ? "" : text + "\n")
+        } else if !text.isEmpty {
+            Console.diagnostic(text)
+        }
+        Foundation.exit(code.rawValue)
     }
 }

@@ -9,33 +9,47 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
     /// A stable object id, as `#102` or `#z102` write it.
     case id(ObjectID)
 
-    /// Parses `/`, `2.1.3` or `#102`.
+    /// Parses `/`, `2.1.3` or `#102`, strictly: nothing around them (no spaces), positions
+    /// written as plain decimal numbers from 1 (no sign, no leading zero).
     ///
+    /// A path that is almost one (` 1`, `+1`, `01`) is refused rather than read as the item it
+    /// resembles: a command that removes or rewrites an item must act on exactly the one named.
     /// - Throws: ``OutlineError`` `invalidItemReference` explaining the accepted forms.
     public init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed == "/" {
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+           first.properties.isWhitespace || last.properties.isWhitespace {
+            let side = first.properties.isWhitespace ? "begins" : "ends"
+            throw OutlineError(.invalidItemReference, "\"\(text)\" \(side) with a space",
+                               hint: "Write the path without spaces, such as 2.1.3, / for the root, or #ID.")
+        }
+        if text == "/" {
             self = .path([])
             return
         }
-        if trimmed.hasPrefix("#") {
-            guard let id = ObjectID(string: trimmed.dropFirst()) else {
+        if text.hasPrefix("#") {
+            guard let id = ObjectID(string: text.dropFirst()) else {
                 throw OutlineError(.invalidItemReference, at: text, "\"\(text)\" is not an item id",
                                    hint: "Write an id as # followed by the item's id number, such as #102.")
             }
             self = .id(id)
             return
         }
-        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         var indices: [Int] = []
-        for part in parts {
-            guard let n = Int(part), n >= 1 else {
+        for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let n = Self.position(part) else {
                 throw OutlineError(.invalidItemReference, at: text, "\"\(text)\" is not an item path",
                                    hint: "Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID.")
             }
             indices.append(n)
         }
         self = .path(indices)
+    }
+
+    /// `part` as a 1-based position: ASCII digits only, not starting with 0, within Int.
+    private static func position(_ part: Substring) -> Int? {
+        guard let first = part.utf8.first, first != UInt8(ascii: "0"),
+              part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(part)
     }
 
     /// The reference as a user writes it: `/` for the root, `2.1` for a path, `#102` for an id.

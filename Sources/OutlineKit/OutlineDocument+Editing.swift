@@ -179,7 +179,7 @@ extension OutlineDocument {
                      hint: "Migrate the document to the current version first.")
     }
 
-    static func shorten(_ text: String) -> String {
+    package static func shorten(_ text: String) -> String {
         let line = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         return line.count > 40 ? String(line.prefix(39)) + "…" : line
     }

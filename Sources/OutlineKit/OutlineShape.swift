@@ -27,6 +27,21 @@ public struct OutlineShape: Sendable, Equatable {
     public let created: AttributeIndex?
     /// `Item.extraAttributes`: interchange attributes kept for export, from version 3.
     public let extraAttributes: AttributeIndex?
+    /// The tags, from version 3: the `Tag` entity, its `name`, and the to-many `Item.tags`
+    /// whose inverse is `Tag.items`.
+    public let tags: TagShape?
+
+    /// Where tags live in a schema that has them.
+    public struct TagShape: Sendable, Equatable {
+        /// The `Tag` entity.
+        public let entity: EntityIndex
+        /// `Tag.name`, a string.
+        public let name: AttributeIndex
+        /// `Item.tags` (to-many).
+        public let itemTags: RelationshipIndex
+        /// `Tag.items` (to-many, the inverse of `Item.tags`).
+        public let items: RelationshipIndex
+    }
 
     /// The outline shape of `schema`.
     ///
@@ -51,6 +66,19 @@ public struct OutlineShape: Sendable, Equatable {
         collapsed = info.attributeIndex(named: "collapsed")
         created = info.attributeIndex(named: "created")
         extraAttributes = info.attributeIndex(named: "extraAttributes")
+        tags = Self.tagShape(schema, item: info)
+    }
+
+    /// The tag shape when `Item.tags` is a to-many relationship to an entity with a string
+    /// `name` whose to-many inverse points back.
+    private static func tagShape(_ schema: Schema, item info: EntityInfo) -> TagShape? {
+        guard let itemTags = info.relationshipIndex(named: "tags"), info[itemTags].isToMany else { return nil }
+        let tagEntity = info.destination(of: itemTags)
+        guard tagEntity != info.index else { return nil }
+        let tag = schema[tagEntity]
+        guard let name = tag.attributeIndex(named: "name"), tag[name].type == .string,
+              let items = info.inverse(of: itemTags), tag[items].isToMany else { return nil }
+        return TagShape(entity: tagEntity, name: name, itemTags: itemTags, items: items)
     }
 
     /// "the entities A, B, C and 2 more", for messages.

@@ -55,8 +55,11 @@ final class CLISandbox {
     ///   - environment: variables added to the test's own environment.
     ///   - launcher: a command that runs the tool, given its path and arguments after its own
     ///     (`setpriv ... --`, a shell setting limits); none runs it directly.
-    func run(_ arguments: [String], environment: [String: String] = [:], via launcher: [String] = []) throws -> CLIResult {
-        try capture(try prepare(arguments, environment: environment, via: launcher))
+    ///   - standardInput: bytes fed to the tool through a pipe (as `cat file | outline ...`);
+    ///     none: standard input is empty.
+    func run(_ arguments: [String], environment: [String: String] = [:], via launcher: [String] = [],
+             standardInput: Data? = nil) throws -> CLIResult {
+        try capture(try prepare(arguments, environment: environment, via: launcher), standardInput: standardInput)
     }
 
     /// Runs `executable ARGUMENTS` (a wrapper such as `prlimit` around the tool) like ``run(_:environment:via:)``.
@@ -71,7 +74,7 @@ final class CLISandbox {
     }
 
     /// Runs `process` to its end with its output captured.
-    private func capture(_ process: Process) throws -> CLIResult {
+    private func capture(_ process: Process, standardInput: Data? = nil) throws -> CLIResult {
         let out = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -84,9 +87,23 @@ final class CLISandbox {
         let errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        let input = standardInput.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        if let input, let standardInput {
+            // Written from another thread: a pipe holds only so much before the tool reads it.
+            let writer = input.fileHandleForWriting
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: standardInput)
+                try? writer.close()
+                done.signal()
+            }
+            process.waitUntilExit()
+            done.wait()
+        } else {
+            process.waitUntilExit()
+        }
         try outHandle.close()
         try errHandle.close()
         return CLIResult(status: process.terminationStatus,
@@ -200,18 +217,43 @@ struct ShownItem: Decodable, Equatable, Sendable, CustomStringConvertible {
     var note: String?
     var done: Bool
     var collapsed: Bool
+    var tags: [String]
     var children: [ShownItem]
+    /// How many children the output left out (`--depth`): `childCount` when `children` is absent.
+    var hiddenChildren: Int
 
-    init(_ text: String, note: String? = nil, done: Bool = false, collapsed: Bool = false, _ children: [ShownItem] = []) {
+    init(_ text: String, note: String? = nil, done: Bool = false, collapsed: Bool = false, tags: [String] = [],
+         hiddenChildren: Int = 0, _ children: [ShownItem] = []) {
         self.text = text
         self.note = note
         self.done = done
         self.collapsed = collapsed
+        self.tags = tags
+        self.hiddenChildren = hiddenChildren
         self.children = children
     }
 
+    private enum CodingKeys: String, CodingKey { case text, note, done, collapsed, tags, childCount, children }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        done = try container.decode(Bool.self, forKey: .done)
+        collapsed = try container.decode(Bool.self, forKey: .collapsed)
+        tags = try container.decode([String].self, forKey: .tags)
+        let count = try container.decode(Int.self, forKey: .childCount)
+        let shown = try container.decodeIfPresent([ShownItem].self, forKey: .children)
+        children = shown ?? []
+        hiddenChildren = shown == nil ? count : 0
+        if let shown, shown.count != count {
+            throw CLITestError("childCount \(count) but \(shown.count) children for \(text ?? "nil")")
+        }
+    }
+
     var description: String {
-        "\(text ?? "nil")\(done ? " [x]" : "")\(note.map { " (\($0))" } ?? "")" + (children.isEmpty ? "" : " \(children)")
+        "\(text ?? "nil")\(done ? " [x]" : "")\(note.map { " (\($0))" } ?? "")" + (tags.isEmpty ? "" : " \(tags)")
+            + (hiddenChildren > 0 ? " [+\(hiddenChildren)]" : "") + (children.isEmpty ? "" : " \(children)")
     }
 }
 

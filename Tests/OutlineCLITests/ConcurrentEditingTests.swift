@@ -51,7 +51,7 @@ import OutlineStorage
 
     static let editingCommands: [[String]] = [
         ["add", "doc.outline", "X"], ["edit", "doc.outline", "1", "--done"], ["remove", "doc.outline", "1"],
-        ["move", "doc.outline", "1", "--down"], ["migrate", "old.outline"], ["convert", "doc.outline", "doc.outline", "--to", "xml"],
+        ["move", "doc.outline", "1", "--down"], ["migrate", "old.outline"], ["convert", "doc.outline", "doc.outline", "--to", "xml", "--force"],
         ["create", "doc.outline", "--force"],
     ]
 

@@ -21,7 +21,7 @@ import OutlineStorage
               Lantern turns plain folders of notes into a searchable
               web page. It runs offline.
               1.1 Table of contents
-                1.1.1 [Installation](#installation)
+                1.1.1 [Installation](#installation) [+1]
                 1.1.2 [Usage](#usage)
               1.2 Installation
                   Clone the repository and build:
@@ -31,7 +31,7 @@ import OutlineStorage
                   - this dash is code, not an item
                   # neither is this hash
                   ```
-                1.2.1 Requirements
+                1.2.1 Requirements [+3]
                       <details>
                       <summary>Building on Windows</summary>
 
@@ -119,12 +119,22 @@ import OutlineStorage
         #expect(try box.run("show", "utf16.xml").stdout == "1 Größe\n  1.1 Kind\n")
     }
 
-    @Test func openingAMarkdownFileAsADocumentSaysWhatItIs() throws {
+    /// show and find read Markdown as it is (they used to call it "not an Outline document");
+    /// editing commands still need a document.
+    @Test func showAndFindReadAMarkdownFileAsItIs() throws {
         let box = try CLISandbox()
         try box.copyFixture("Markdown/ReadmeWithHTML.md", as: "README.md")
-        let shown = try box.run("show", "README.md")
-        #expect(shown.status == 1)
-        #expect(shown.stderr == "Error: README.md: byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML "
+        let converted = try box.run("convert", "README.md", "readme.outline")
+        #expect(converted.status == 0)
+        let shown = try box.run("show", "README.md", "--json")
+        #expect(shown.status == 0 && shown.stderr == "", "\(shown)")
+        #expect(try shown.shownOutline() == box.run("show", "readme.outline", "--json").shownOutline())
+        let found = try box.run("find", "README.md", "text == \"Usage\"")
+        #expect(found.status == 0 && found.stdout == "1.3 Usage\n", "\(found)")
+        #expect(try box.run("find", "README.md", "TRUEPREDICATE", "--count").stdout == "11\n")
+        let edited = try box.run("add", "README.md", "X")
+        #expect(edited.status == 1)
+        #expect(edited.stderr == "Error: README.md: byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML "
                     + "(it starts with \"<!-- HEADER -->\"). If it is Markdown or plain text, import it into a new document first; "
                     + "otherwise check that the right file was chosen.\n")
     }

@@ -53,7 +53,7 @@ import OutlineStorage
         try Self.expect(box, ["move", file, "1.2", "--indent"], prints: "1.1.1\n")  // Bread under Eggs
         try Self.expect(box, ["move", file, "1.1.1", "--outdent"], prints: "1.2\n")
         try Self.expect(box, ["move", file, "2.2", "--down"], prints: "2.3\n")      // Call Bob, Email, Report
-        try Self.expect(box, ["remove", file, "1.3"])                                // Milk
+        try Self.expect(box, ["remove", file, "1.3"], prints: "Removed “Milk”.\n")  // Milk
         try Self.expect(box, ["edit", file, "1.2", "--text", "Rye bread", "--note", "Sliced", "--done"])
         try Self.expect(box, ["edit", file, "1.1", "--not-done", "--note", ""])
 

@@ -55,7 +55,13 @@ import OutlineKit
     }
 
     static let refusedEdits: [(arguments: [String], error: String)] = [
-        (["edit", "doc.outline", "/", "--text", "x"], "/: the root item cannot be edited. Edit the top-level items (1, 2, ...) instead."),
+        (["edit", "doc.outline", "/", "--text", "x"], "/: the root item cannot be edited. Edit the top-level items (1, 2, ...) instead, or all of them with --where 'TRUEPREDICATE'."),
+        // Paths are strict: an item that only looks like the one named is never touched.
+        (["remove", "doc.outline", " 1"], "\" 1\" begins with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."),
+        (["remove", "doc.outline", "1 "], "\"1 \" ends with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."),
+        (["remove", "doc.outline", "+1"], "+1: \"+1\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
+        (["remove", "doc.outline", "01"], "01: \"01\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
+        (["edit", "doc.outline", "1. 1", "--done"], "1. 1: \"1. 1\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
         (["remove", "doc.outline", "/"], "/: the root item cannot be removed. Remove its children instead."),
         (["move", "doc.outline", "1", "--up"], "1: the item is already first among its siblings."),
         (["move", "doc.outline", "2", "--down"], "2: the item is already last among its siblings."),
@@ -83,13 +89,18 @@ import OutlineKit
         (["show"], "Missing expected argument '<file>'"),
         (["show", "doc.outline", "--depth", "0"], "--depth must be 1 or more (got 0)."),
         (["show", "doc.outline", "--bogus"], "Unknown option '--bogus'"),
-        (["add", "doc.outline"], "Missing expected argument '<text>'"),
+        // An unknown option wins over what the command checks itself, and says what was meant.
+        (["edit", "doc.outline", "1", "--txt", "x"], "Unknown option '--txt'. Did you mean '--text'?"),
+        (["add", "doc.outline", "--txt"], "Unknown option '--txt'. Did you mean '--text-file'?"),
+        (["move", "doc.outline", "1", "--undr", "2", "--up"], "Unknown option '--undr'. Did you mean '--under'?"),
+        (["show", "doc.outline", "--dept", "0"], "Unknown option '--dept'. Did you mean '--depth'?"),
+        (["add", "doc.outline"], "Give the item's text, or --text-file FILE (- for standard input)."),
         (["add", "doc.outline", "X", "--at", "0"], "--at must be 1 or more (got 0)."),
         (["add", "doc.outline", "X", "--at", "two"], "The value 'two' is invalid for '--at <n>'"),
         (["edit", "doc.outline", "1"], "Nothing to change: give --text, --note, --done or --not-done."),
-        (["edit", "doc.outline", "1", "--done", "--not-done"], "Value to be set with flag '--not-done' had already been set with flag '--done'"),
+        (["edit", "doc.outline", "1", "--done", "--not-done"], "--done and --not-done cannot be combined; give one of them."),
         (["move", "doc.outline", "1"], "Say where to: give --under PATH, --up, --down, --indent or --outdent."),
-        (["move", "doc.outline", "1", "--up", "--down"], "Value to be set with flag '--down' had already been set with flag '--up'"),
+        (["move", "doc.outline", "1", "--up", "--down"], "--up and --down cannot be combined; give one of them."),
         (["move", "doc.outline", "1", "--under", "2", "--indent"], "--under and --indent cannot be combined; give one of them."),
         (["move", "doc.outline", "1", "--up", "--at", "2"], "--at needs --under."),
         (["create", "new.outline", "--format", "pdf"], "The value 'pdf' is invalid for '--format <format>'"),

@@ -260,7 +260,7 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         #expect(refused.stderr == "Error: r.outline: the document was converted from a store of the model \"Recipes\" (version Recipes) "
             + "while that model was not at hand; its objects follow a model derived from the store's data. Convert it back to a Core "
             + "Data XML store, which opens with version Recipes.\n")
-        let other = try box.run("dump", "r.outline", "--model", ModelVersionTests.shop, "--version", "Shop")
+        let other = try box.run("dump", "r.outline", "--model", ModelVersionTests.shop, "--model-version", "Shop")
         #expect(other.status == 1)
         #expect(other.stderr == "Error: r.outline: the document follows a model derived from the data of a store that came without its "
             + "model, and no version of \"Shop\" matches that store. Open it with the model it embeds, or with the model of the app "

@@ -128,4 +128,29 @@ import OutlineStorage
         #expect(invalid.status == 1)
         #expect(invalid.stdout == "v2.outline: 1 problem:\nv2.outline: Note z102.title: a value is required.\n", "\(invalid)")
     }
+
+    /// A model of another app shaped like a tree (objc.io's nested to-do lists: several lists
+    /// at the top, no single root) is checked by its own rules only, not the outline's.
+    @Test(arguments: [DocumentFormat.binary, .xml])
+    func anotherModelsTreeIsNotHeldToTheOutlinesRules(format: DocumentFormat) throws {
+        let box = try CLISandbox()
+        let modelPath = CLI.packageRoot.appendingPathComponent("Fixtures/Models/NestedTodoList.xcdatamodeld").path
+        let model = try ModelReader.read(at: URL(fileURLWithPath: modelPath))
+        let store = PersistentStore(schema: try model.current, path: box.path("todo.outline"), format: format)
+        for (order, title) in ["Home", "Work"].enumerated() {
+            let list = try store.context.insert("Item")
+            try store.context.setValue(.string(title), forKey: "title", of: list)
+            try store.context.setValue(.integer(Int64(order)), forKey: "order", of: list)
+            let task = try store.context.insert("Item")
+            try store.context.setValue(.string("Task"), forKey: "title", of: task)
+            try store.context.setObject(list, forKey: "parent", of: task)
+        }
+        try store.save()
+        let result = try box.run("validate", "todo.outline", "--model", modelPath)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "todo.outline: valid (\(format.rawValue), NestedTodoList, 4 objects)\n", "\(result)")
+        // Read as an outline (no model named), the same file is an outline with two roots.
+        let asOutline = try box.run("validate", "todo.outline")
+        #expect(asOutline.status == 1 && asOutline.stdout.contains("an outline has exactly one root"), "\(asOutline)")
+    }
 }

@@ -104,7 +104,7 @@ import OutlineStorage
         let store = PersistentStore(schema: schema, path: box.path("empty.outline"))
         _ = try store.context.insert("Tag")
         try store.save()
-        let dry = try box.run("migrate", "empty.outline", "--model", Self.shop, "--version", "Shop 2", "--allow-to-one", "--dry-run")
+        let dry = try box.run("migrate", "empty.outline", "--model", Self.shop, "--model-version", "Shop 2", "--allow-to-one", "--dry-run")
         #expect(dry.status == 0, "\(dry)")
         #expect(dry.stdout.contains("  Risk: Product.sku: absent -> required String without a default: fails for every object, if any exists: no object would fail.\n"), "\(dry)")
     }
@@ -113,14 +113,14 @@ import OutlineStorage
         let box = try CLISandbox()
         try Self.writeShop(box, "shop.outline")
         let message = "the model \"Shop\" has 3 versions (Shop, Shop 2, Shop 10) and names no current version. Choose one with "
-            + "--version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion.\n"
+            + "--model-version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion.\n"
         let migrate = try box.run("migrate", "shop.outline", "--model", Self.shop, "--dry-run")
         #expect(migrate.status == 1)
         #expect(migrate.stderr == "Error: " + message, "\(migrate)")
         let show = try box.run("schema", "show", Self.shop)
         #expect(show.status == 1)
         #expect(show.stderr == "Error: " + message)
-        #expect(try box.run("schema", "show", Self.shop, "--version", "Shop 10").status == 0)
+        #expect(try box.run("schema", "show", Self.shop, "--model-version", "Shop 10").status == 0)
     }
 
     @Test func commandsThatNeedNoCurrentVersionWorkWithoutOne() throws {

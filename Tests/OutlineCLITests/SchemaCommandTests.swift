@@ -23,7 +23,7 @@ import Testing
 
     @Test func showPrintsAnyVersionAsJSON() throws {
         let box = try CLISandbox()
-        let result = try box.run("schema", "show", Self.outlineModel, "--version", "Outline", "--json")
+        let result = try box.run("schema", "show", Self.outlineModel, "--model-version", "Outline", "--json")
         #expect(result.status == 0, "\(result)")
         let json = try result.jsonObject()
         #expect(json["version"] as? String == "Outline")
@@ -95,7 +95,7 @@ import Testing
 
     @Test func unknownVersionsAndModelsAreErrors() throws {
         let box = try CLISandbox()
-        let version = try box.run("schema", "show", Self.outlineModel, "--version", "Outline 7")
+        let version = try box.run("schema", "show", Self.outlineModel, "--model-version", "Outline 7")
         #expect(version.status == 1)
         #expect(version.stderr == "Error: \(Self.outlineModel): there is no version called \"Outline 7\". Versions are: Outline, Outline 2, Outline 3.\n")
         let diff = try box.run("schema", "diff", Self.outlineModel, "--from", "Outline", "--to", "Nope")

@@ -34,21 +34,25 @@ import OutlineKit
 
     @Test func showTakesASubtreeAndADepth() throws {
         let box = try Self.sample()
-        #expect(try box.run("show", "doc.outline", "--depth", "1").stdout == "1 Groceries\n2 Work\n")
+        #expect(try box.run("show", "doc.outline", "--depth", "1").stdout == "1 Groceries [+2]\n2 Work\n")
         #expect(try box.run("show", "doc.outline", "--under", "1", "--depth", "1").stdout
-                == "1.1 [x] Milk\n    Oat, not soy.\n    Two cartons.\n1.2 Bread\n")
-        #expect(try box.run("show", "doc.outline", "--under", "1.2").stdout == "1.2.1 Rye\n")
-        #expect(try box.run("show", "doc.outline", "--under", "2").stdout == "")
+                == "1 Groceries\n  1.1 [x] Milk\n      Oat, not soy.\n      Two cartons.\n  1.2 Bread [+1]\n")
+        #expect(try box.run("show", "doc.outline", "--under", "1.2").stdout == "1.2 Bread\n  1.2.1 Rye\n")
+        #expect(try box.run("show", "doc.outline", "--under", "2").stdout == "2 Work\n")
+        #expect(try box.run("show", "doc.outline", "--under", "/", "--depth", "1").stdout == "1 Groceries [+2]\n2 Work\n")
         let json = try box.run("show", "doc.outline", "--under", "1", "--depth", "1", "--json").shownOutline()
         #expect(json == ShownOutline(schemaVersion: "Outline 3", items: [
-            ShownItem("Milk", note: "Oat, not soy.\nTwo cartons.", done: true), ShownItem("Bread"),
+            ShownItem("Groceries", [ShownItem("Milk", note: "Oat, not soy.\nTwo cartons.", done: true), ShownItem("Bread", hiddenChildren: 1)]),
         ]))
+        let raw = try box.run("show", "doc.outline", "--depth", "1", "--json").stdout
+        #expect(raw.contains(#"{"text": "Groceries", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 2}"#), "\(raw)")
+        #expect(raw.contains(#"{"text": "Work", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 0, "children": []}"#))
     }
 
     @Test func showWithIDsPrintsThem() throws {
         let box = try Self.sample()
         let result = try box.run("show", "doc.outline", "--ids", "--depth", "1")
-        #expect(result.stdout == "1 Groceries  #103\n2 Work  #106\n")
+        #expect(result.stdout == "1 Groceries [+2]  #103\n2 Work  #106\n")
         let json = try box.run("show", "doc.outline", "--ids", "--depth", "1", "--json")
         #expect(json.stdout.hasPrefix("{\"schemaVersion\": \"Outline 3\", \"items\": [{\"id\": 103, \"text\": \"Groceries\""))
     }
@@ -78,8 +82,8 @@ import OutlineKit
         #expect(result.status == 0)
         #expect(result.stdout == """
             [
-              {"path": "1.1", "id": 104, "depth": 2, "text": "Milk", "note": "Oat, not soy.\\nTwo cartons.", "done": true},
-              {"path": "1.2.1", "id": 107, "depth": 3, "text": "Rye", "note": null, "done": false}
+              {"path": "1.1", "id": 104, "depth": 2, "text": "Milk", "note": "Oat, not soy.\\nTwo cartons.", "done": true, "tags": []},
+              {"path": "1.2.1", "id": 107, "depth": 3, "text": "Rye", "note": null, "done": false, "tags": []}
             ]
 
             """)

@@ -18,7 +18,7 @@ enum InterchangeFixtures {
     static let readableOPML = [
         "OmniOutliner.opml", "Workflowy.opml", "Dynalist.opml", "OPMLEditor.opml", "FeedList.opml", "NoVersion.opml",
         "Latin1.opml", "LiteralNewlines.opml", "OneLine.opml", "ExpansionStateZeroBased.opml", "ExpansionStateInvalid.opml",
-        "Namespaces.opml", "Oddities.opml", "NoBody.opml", "Values.opml", "ExternalDTD.opml",
+        "Namespaces.opml", "Oddities.opml", "NoBody.opml", "Values.opml", "ExternalDTD.opml", "Categories.opml",
     ]
 
     static let markdownFixtures = [

@@ -25,14 +25,40 @@ import OutlineStorage
     @Test func keepsTheOldFileAsBakWhenAsked() throws {
         defer { removeFolder(folder) }
         let path = folder + "/notes.outline"
-        try AtomicFile.write([1], to: path, keepBackup: true)  // nothing to back up yet
+        #expect(try AtomicFile.write([1], to: path, keepBackup: true) == nil)  // nothing to back up yet
         #expect(try names() == ["notes.outline"])
-        try AtomicFile.write([2], to: path, keepBackup: true)
-        try AtomicFile.write([3], to: path, keepBackup: true)
-        #expect(try contents(path) == [3])
-        #expect(try contents(path + ".bak") == [2])
+        let first = try AtomicFile.write([2], to: path, keepBackup: true)
+        #expect(first?.path == path + ".bak")
+        #expect(try contents(path + ".bak") == [1])
         try AtomicFile.write([4], to: path)
-        #expect(try contents(path + ".bak") == [2])
+        #expect(try contents(path + ".bak") == [1])
+    }
+
+    @Test func aBackupItDidNotMakeIsNeverReplaced() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1], to: path)
+        try Data([7]).write(to: URL(fileURLWithPath: path + ".bak"))  // the user's own backup
+        let kept = try AtomicFile.write([2], to: path, keepBackup: true)
+        #expect(kept?.path == path + ".1.bak")
+        #expect(try contents(path + ".bak") == [7])
+        #expect(try contents(path + ".1.bak") == [1])
+        // A later save that knows nothing of it keeps both and takes the next free name.
+        let second = try AtomicFile.write([3], to: path, keepBackup: true)
+        #expect(second?.path == path + ".2.bak")
+        #expect(try contents(path + ".2.bak") == [2])
+        // The save after the one that made a backup may replace that backup, and only that one.
+        let third = try AtomicFile.write([4], to: path, keepBackup: true, replacing: second)
+        #expect(third?.path == path + ".2.bak")
+        #expect(try contents(path + ".2.bak") == [3])
+        #expect(try contents(path + ".bak") == [7])
+        #expect(try contents(path + ".1.bak") == [1])
+        // ... unless it changed since: then it is not ours any more.
+        try Data([8, 8]).write(to: URL(fileURLWithPath: path + ".2.bak"))
+        let fourth = try AtomicFile.write([5], to: path, keepBackup: true, replacing: third)
+        #expect(fourth?.path == path + ".3.bak")
+        #expect(try contents(path + ".2.bak") == [8, 8])
+        #expect(try names() == ["notes.outline", "notes.outline.1.bak", "notes.outline.2.bak", "notes.outline.3.bak", "notes.outline.bak"])
     }
 
     @Test func keepsTheTargetsPermissions() throws {
@@ -89,17 +115,30 @@ import OutlineStorage
         #expect(try names() == ["notes.outline"])
     }
 
+    @Test func aFolderNamedLikeTheBackupIsLeftAlone() throws {
+        defer { removeFolder(folder) }
+        let path = folder + "/notes.outline"
+        try AtomicFile.write([1, 2], to: path)
+        try FileManager.default.createDirectory(atPath: path + ".bak/inside", withIntermediateDirectories: true)
+        let kept = try AtomicFile.write([9], to: path, keepBackup: true, file: "notes.outline")
+        #expect(kept?.path == path + ".1.bak")
+        #expect(try contents(path + ".1.bak") == [1, 2])
+        #expect(FileManager.default.fileExists(atPath: path + ".bak/inside"))
+    }
+
     @Test func aFailedBackupRemovesTheTemporaryFileAndKeepsTheOriginal() throws {
         defer { removeFolder(folder) }
         let path = folder + "/notes.outline"
         try AtomicFile.write([1, 2], to: path)
-        // A non-empty folder where the backup should go cannot be removed: the save fails before the rename.
-        try FileManager.default.createDirectory(atPath: path + ".bak/inside", withIntermediateDirectories: true)
+        // Every backup name is taken: the save fails before the rename.
+        for number in 0 ..< KeptBackup.maximumCount {
+            FileManager.default.createFile(atPath: KeptBackup.name(of: path, number: number), contents: Data([0]))
+        }
         let error = #expect(throws: StorageError.self) { try AtomicFile.write([9], to: path, keepBackup: true, file: "notes.outline") }
-        #expect(error?.code == .unwritable)
-        #expect(error?.message.hasPrefix("cannot replace the backup \(path).bak: ") == true)
+        #expect(error?.description == "notes.outline: cannot keep a backup: \(path).bak to \(path).999.bak all exist. Remove the backups you no longer need and save again; nothing was written.")
         #expect(try contents(path) == [1, 2])
-        #expect(try names() == ["notes.outline", "notes.outline.bak"])
+        #expect(try names().count == KeptBackup.maximumCount + 1)
+        #expect(try AtomicFile.removeStaleTemporaries(beside: path).isEmpty)
     }
 
     @Test func staleTemporariesAreRemovedAndNothingElse() throws {

@@ -11,7 +11,10 @@ struct Convert: ParsableCommand {
             text is Markdown or plain text). The output's format is --to, else OUTPUT's \
             extension: .outline is binary (unless --to xml), .xml Core Data XML, .opml OPML, \
             .md Markdown, .txt plain text. Documents written with an older schema version are \
-            migrated on the way; the input is never changed. What a format cannot hold (notes \
+            migrated on the way; the input is never changed: an OUTPUT that is the input file \
+            itself (by device and inode, whatever its name) is refused, unless the output is \
+            binary or XML, which hold everything, and --force is given. INPUT - reads standard \
+            input, OUTPUT - writes standard output (with --to). What a format cannot hold (notes \
             in plain text, ...) is reported as a warning. A Core Data XML store of another \
             app without its model converts between binary and XML with a model derived from \
             the file, which the output embeds (it reopens without --model and keeps the \
@@ -33,12 +36,14 @@ struct Convert: ParsableCommand {
               outline convert export.opml notes.outline --strict
               outline convert notes.outline notes.opml --flavor workflowy
               outline convert library.xml library.outline --model Library.xcdatamodeld
+              outline convert notes.md - --to opml
+              outline convert notes.outline notes.outline --to xml --force
             """)
 
-    @Argument(help: "The document to read.", completion: .file())
+    @Argument(help: "The document to read (- for standard input).", completion: .file())
     var input: String
 
-    @Argument(help: "The file to write (replaced if it exists).", completion: .file())
+    @Argument(help: "The file to write (replaced if it exists; - for standard output).", completion: .file())
     var output: String
 
     @Option(help: ArgumentHelp("The output format: \(ConversionFormat.all.map(\.name).joined(separator: ", ")) (default: from OUTPUT's extension).",
@@ -64,6 +69,9 @@ struct Convert: ParsableCommand {
 
     @Option(help: ArgumentHelp("With --markdown-style headings, how many levels are headings, 1 to 6 (default: 2).", valueName: "n"))
     var headingLevels: Int?
+
+    @Flag(help: "When OUTPUT is the input file itself, convert it in place (binary or XML output only).")
+    var force = false
 
     @OptionGroup var model: ModelOption
 
@@ -118,12 +126,20 @@ struct Convert: ParsableCommand {
     func run() throws {
         let progress = ProgressBar()
         defer { progress.finish() }
-        let result = try DocumentConverter.convert(input: input, output: output, to: try outputFormat(), level: level,
+        let format = try outputFormat()
+        if StandardStreams.isStandard(output), case .store(.binary) = format.kind, Console.standardOutputIsTerminal {
+            throw ValidationError("Binary output would go to the terminal; redirect standard output to a file or a pipe, or choose --to xml.")
+        }
+        let result = try DocumentConverter.convert(input: input, output: output, to: format, level: level,
                                                    model: try model.bundle(), strict: strict,
                                                    flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), markdown: try markdownOptions(),
-                                                   lockTimeout: LockWait.seconds,
+                                                   replacingInput: force, lockTimeout: LockWait.seconds,
                                                    progress: progress.handler)
         progress.finish()
+        if let bytes = result.standardOutput {
+            try bytes.withUnsafeBytes { try Console.output(bytes: $0) }
+        }
+        let input = StandardStreams.inputDisplayName(input)
         for note in result.notes { Console.note(note) }
         if let migration = result.migration {
             Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")

@@ -26,6 +26,6 @@ struct Dump: ParsableCommand {
     func run() throws {
         let dump = try DocumentDump.read(path: document.file, model: try model.bundle())
         for note in dump.notes { Console.note(note) }
-        Console.output(output.json ? dump.renderJSON() : dump.renderText())
+        try Console.output(output.json ? dump.renderJSON() : dump.renderText())
     }
 }

@@ -40,6 +40,6 @@ struct History: ParsableCommand {
             file = try OutlineFile.open(document.file, restoringHistory: true)
         }
         let report = file.historyReport()
-        Console.output(output.json ? report.renderJSON() : report.renderText())
+        try Console.output(output.json ? report.renderJSON() : report.renderText())
     }
 }

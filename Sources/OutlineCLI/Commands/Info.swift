@@ -25,6 +25,6 @@ struct Info: ParsableCommand {
     func run() throws {
         let info = try DocumentInfo.gather(path: document.file, model: try model.bundle())
         for note in info.notes { Console.note(note) }
-        Console.output(output.json ? info.renderJSON() : info.renderText())
+        try Console.output(output.json ? info.renderJSON() : info.renderText())
     }
 }

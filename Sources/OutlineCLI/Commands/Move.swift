@@ -2,7 +2,7 @@ import ArgumentParser
 import OutlineKit
 import OutlineTool
 
-struct Move: ParsableCommand {
+struct Move: EditingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Move an item (with everything under it) and print its new path.",
         discussion: """
@@ -50,11 +50,10 @@ struct Move: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let file = try document.openForEditing(history)
+    func apply(to file: OutlineFile) throws -> EditOutcome {
         let item = try file.item(at: path)
         let destination = try under.map(file.item(at:))
-        try file.attributing(at: path) {
+        try file.edit(at: path) {
             let outline = file.document
             switch direction {
             case .up?: try outline.moveUp(item)
@@ -65,8 +64,6 @@ struct Move: ParsableCommand {
                 if let destination { try outline.moveItem(item, under: destination, at: at.map { $0 - 1 }) }
             }
         }
-        let notice = try file.save()
-        Console.output(file.path(of: item) + "\n")
-        if let notice { Console.note(notice) }
+        return EditOutcome(output: [file.path(of: item)])
     }
 }

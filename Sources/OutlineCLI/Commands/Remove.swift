@@ -2,10 +2,13 @@ import ArgumentParser
 import OutlineKit
 import OutlineTool
 
-struct Remove: ParsableCommand {
+struct Remove: EditingCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Remove an item and everything under it.",
+        abstract: "Remove an item and everything under it, and say what was removed.",
         discussion: """
+            Prints what was removed, such as: Removed “Groceries” and 12 items below it. The \
+            removal is one step of the document's undo history.
+
             Examples:
               outline remove groceries.outline 1.2
               outline remove groceries.outline '#105'
@@ -18,10 +21,12 @@ struct Remove: ParsableCommand {
 
     @OptionGroup var history: HistoryOption
 
-    func run() throws {
-        let file = try document.openForEditing(history)
+    func apply(to file: OutlineFile) throws -> EditOutcome {
         let item = try file.item(at: path)
-        try file.attributing(at: path) { try file.document.deleteItem(item) }
-        if let notice = try file.save() { Console.note(notice) }
+        let below = file.document.descendantCount(of: item)
+        let quoted = file.quotedText(of: item)
+        try file.edit(at: path) { try file.document.deleteItem(item) }
+        let rest = below == 0 ? "" : " and \(below) \(below == 1 ? "item" : "items") below it"
+        return EditOutcome(output: ["Removed \(quoted)\(rest)."])
     }
 }

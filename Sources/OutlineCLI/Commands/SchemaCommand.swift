@@ -8,8 +8,8 @@ struct SchemaCommand: ParsableCommand {
             MODEL is a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file.
 
             Examples:
-              outline schema show Schemas/Outline.xcdatamodeld
-              outline schema diff Schemas/Outline.xcdatamodeld --from Outline --to "Outline 3"
+              outline schema show Outline.xcdatamodeld
+              outline schema diff Outline.xcdatamodeld --from Outline --to "Outline 3"
             """,
         subcommands: [SchemaShow.self, SchemaDiff.self])
 }

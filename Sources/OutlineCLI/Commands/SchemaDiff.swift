@@ -15,8 +15,9 @@ struct SchemaDiff: ParsableCommand {
             listed and the exit status is 1. The bundle need not name a current version.
 
             Examples:
-              outline schema diff Schemas/Outline.xcdatamodeld --from Outline --to "Outline 2"
-              outline schema diff Library.xcdatamodeld --from Library --to "Library 2" --json
+              outline schema diff Outline.xcdatamodeld --from Outline --to "Outline 2"
+              outline schema diff Library.xcdatamodeld --from Library --to "Library 2"
+              outline schema diff Shop.xcdatamodeld --from Shop --to "Shop 2" --json
             """)
 
     @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file.", completion: .file())
@@ -38,7 +39,7 @@ struct SchemaDiff: ParsableCommand {
         let options = MigrationOptions(allowsToManyToToOne: allowToOne)
         let report = MigrationPlanReport(plan: try MigrationPlanReport.inferred(in: bundle, from: from, to: to, file: model,
                                                                                 options: options))
-        Console.output(output.json ? report.renderJSON() : report.renderText())
+        try Console.output(output.json ? report.renderJSON() : report.renderText())
         if let failure = report.failure(file: model) { throw failure }
     }
 }

@@ -10,17 +10,16 @@ struct SchemaShow: ParsableCommand {
             Version hashes are base64, as stores record them.
 
             Examples:
-              outline schema show Schemas/Outline.xcdatamodeld
-              outline schema show Schemas/Outline.xcdatamodeld --version "Outline 2"
+              outline schema show Outline.xcdatamodeld
+              outline schema show Outline.xcdatamodeld --model-version "Outline 2"
               outline schema show Library.xcdatamodel/contents --json
             """)
 
     @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file.", completion: .file())
     var model: String
 
-    // The issue names this option --version; it takes precedence over the parser's --version
-    // flag here (its help lists both), and `outline --version` still prints the tool's version.
-    @Option(help: ArgumentHelp("The version to show (default: the current version).", valueName: "name"))
+    // Not --version: that is the tool's own flag, which every command keeps.
+    @Option(name: .customLong("model-version"), help: ArgumentHelp("The version to show (default: the current version).", valueName: "name"))
     var version: String?
 
     @OptionGroup var output: JSONOption
@@ -28,6 +27,6 @@ struct SchemaShow: ParsableCommand {
     func run() throws {
         let bundle = ModelSelection.printingWarnings(try ModelSelection.bundle(at: model))
         let description = try SchemaDescription(model: bundle, versionName: version, file: model)
-        Console.output(output.json ? description.renderJSON() : description.renderText())
+        try Console.output(output.json ? description.renderJSON() : description.renderText())
     }
 }

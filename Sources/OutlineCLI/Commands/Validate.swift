@@ -25,7 +25,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         let report = try ValidationReport.check(path: document.file, model: try model.bundle())
         for note in report.notes { Console.note(note) }
-        Console.output(report.renderText())
+        try Console.output(report.renderText())
         if let failure = report.failure { throw failure }
     }
 }

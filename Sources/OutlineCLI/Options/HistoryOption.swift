@@ -11,6 +11,6 @@ struct HistoryOption: ParsableArguments {
 extension DocumentArgument {
     /// The document opened to edit (see ``openForEditing()``), keeping its undo history unless `--no-history`.
     func openForEditing(_ history: HistoryOption) throws -> OutlineFile {
-        try OutlineFile.openForEditing(file, lockTimeout: LockWait.seconds, keepsHistory: !history.dropsHistory)
+        try openForEditing(keepingHistory: !history.dropsHistory)
     }
 }

@@ -14,7 +14,7 @@ enum CommandLineAdvice {
             case .missingModel:
                 error.hint = "Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived from the file."
             case .noCurrentVersion:
-                error.hint = "Choose one with --version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion."
+                error.hint = "Choose one with --model-version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion."
             case _ where isAboutHistory(error):
                 let history = error.file.map { "outline history \(shellQuoted($0)) --clear" } ?? "outline history FILE --clear"
                 error.hint = "The document itself is fine: `\(history)` drops the undo history, and the next change starts a new one."

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OutlineKit
 import OutlineTool
@@ -17,7 +18,13 @@ enum LockWait {
 
 extension DocumentArgument {
     /// The document opened to edit: waits for other editors, then holds its lock until the command ends.
-    func openForEditing() throws -> OutlineFile {
-        try OutlineFile.openForEditing(file, lockTimeout: LockWait.seconds)
+    ///
+    /// - Parameter keepingHistory: false saves the document without its undo history (`--no-history`).
+    /// - Throws: a usage error for `-`: a document changed in place must be a file.
+    func openForEditing(keepingHistory: Bool = true) throws -> OutlineFile {
+        if StandardStreams.isStandard(file) {
+            throw ValidationError("- (standard input) cannot be edited in place; give the document's file name.")
+        }
+        return try OutlineFile.openForEditing(file, lockTimeout: LockWait.seconds, keepsHistory: keepingHistory)
     }
 }

@@ -50,7 +50,7 @@ final class ProgressBar {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.writeError(text)
     }
 }
 

@@ -20,6 +20,7 @@ public struct OPMLExportOptions: Sendable, Hashable {
 /// Each item becomes an `<outline>` whose attributes are, in the order and place the item's
 /// ``ExtraAttributes`` recorded: `text` (always), `_note` (when the item has a note), the done
 /// attribute (the flavour's, or the one read; when done, or when the file had one), `created` (RFC 822, GMT),
+/// `category` (the tags, separated by commas; when the item has tags, or the file had one),
 /// `collapsed` (where the file had one), and every kept attribute. Properties without a
 /// recorded place follow in that order; a mapped attribute keeps its original spelling while
 /// the property still has the value it spells.
@@ -170,6 +171,11 @@ struct OPMLExport {
         }.first
         let doneFlavor = flavor ?? doneSlot.flatMap(OPMLFlavor.init(doneAttribute:)) ?? .omni
         let hasCollapsedSlot = entries.contains { if case .mapped("collapsed", _) = $0 { true } else { false } }
+        let tags = document.tags(of: item)
+        // A file's `category=""` (or one naming no tag) comes back; removing every tag drops the attribute.
+        let hasEmptyCategory = entries.contains {
+            if case .mapped("category", let spelling?) = $0 { OPMLValues.categories(spelling).isEmpty } else { false }
+        }
 
         // The properties to write, in canonical order.
         var fields: [(key: String, attribute: OPMLAttribute)] = [("text", OPMLAttribute("text", document.text(of: item) ?? ""))]
@@ -182,6 +188,9 @@ struct OPMLExport {
                 unwritableDates.count += 1
                 if unwritableDates.first == nil { unwritableDates.first = ItemReference.path(document.path(of: item)).description }
             }
+        }
+        if !tags.isEmpty || hasEmptyCategory {
+            fields.append(("category", OPMLAttribute("category", tags.joined(separator: ","))))
         }
         if hasCollapsedSlot || hiddenExpanded {
             fields.append(("collapsed", OPMLAttribute("collapsed", collapsed ? "true" : "false")))
@@ -200,7 +209,7 @@ struct OPMLExport {
                 guard !emitted.contains(key), let field = fields.first(where: { $0.key == key }) else { continue }
                 var attribute = field.attribute
                 if let spelling, name == attribute.name,
-                   keepsSpelling(spelling, key: key, name: name, done: done, collapsed: collapsed, created: created) {
+                   keepsSpelling(spelling, key: key, name: name, done: done, collapsed: collapsed, created: created, tags: tags) {
                     attribute.value = spelling
                 }
                 result.append(attribute)
@@ -212,8 +221,10 @@ struct OPMLExport {
     }
 
     /// Whether a recorded original spelling still spells the property's value.
-    private func keepsSpelling(_ spelling: String, key: String, name: String, done: Bool, collapsed: Bool, created: Date?) -> Bool {
+    private func keepsSpelling(_ spelling: String, key: String, name: String, done: Bool, collapsed: Bool, created: Date?,
+                               tags: [String]) -> Bool {
         switch key {
+        case "category": OPMLValues.categories(spelling) == tags
         case "done": OPMLValues.done(name, spelling)?.done == done
         case "collapsed": OPMLValues.boolean(spelling)?.done == collapsed
         case "created": created != nil && RFC822Date.parse(spelling) == created

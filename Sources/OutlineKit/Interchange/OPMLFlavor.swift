@@ -1,3 +1,4 @@
+import Foundation
 /// How an OPML export writes done state, after the app that is to read the file.
 ///
 /// Reading accepts all three spellings whatever the flavour. The attribute names follow the
@@ -61,5 +62,15 @@ enum OPMLValues {
         case "false", "no", "0": (false, value == "false")
         default: nil
         }
+    }
+
+    /// The tags `category` lists: its comma-separated entries, trimmed, empty ones and repeats
+    /// left out (OPML 2.0: "a string of comma-separated slash-delimited category strings"; a
+    /// tag is one without slashes, and one with slashes is kept as a tag of that name).
+    static func categories(_ value: String) -> [String] {
+        var seen: Set<String> = []
+        return value.split(separator: ",", omittingEmptySubsequences: true)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 }

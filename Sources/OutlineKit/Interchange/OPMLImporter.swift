@@ -19,6 +19,8 @@ import OutlineStorage
 ///   are not listed are collapsed; without the field, items are expanded; an item's own
 ///   `collapsed` attribute wins. Exports write the list 1-based without spaces.
 /// - `created` (RFC 822, see `RFC822Date`) is the creation date.
+/// - `category` is the item's tags: its comma-separated entries, trimmed (schemas with tags;
+///   a value that names no tag a tag can be, such as one with control characters, is kept).
 /// - Everything else (`type`, `xmlUrl`, `htmlUrl`, `title`, `url`, `isComment`, `id`, ...) is
 ///   kept, in order and in place, in ``ExtraAttributes``; an unreadable value of a mapped
 ///   attribute is kept there too, with a warning.
@@ -91,6 +93,7 @@ struct OPMLMapper {
         var done: Bool?
         var collapsed: Bool?
         var created: Date?
+        var tags: [String]?
         for attribute in outline.attributes {
             let (name, value) = (attribute.name, attribute.value)
             switch name {
@@ -135,6 +138,16 @@ struct OPMLMapper {
                                 hint: "Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\".", key: "created")
                     entries.append(.kept(name: name, value: value))
                 }
+            case "category" where builder.shape.tags != nil:
+                let names = OPMLValues.categories(value)
+                if names.allSatisfy({ (try? OutlineDocument.checkTagName($0)) != nil }) {
+                    tags = names
+                    entries.append(.mapped(name: name, spelling: !names.isEmpty && names.joined(separator: ",") == value ? nil : value))
+                } else {
+                    try log.add(line: outline.line, "category=\"\(ControlCharacters.escaped(value))\" holds a name that cannot be a tag; kept as it is",
+                                key: "category")
+                    entries.append(.kept(name: name, value: value))
+                }
             default:
                 entries.append(.kept(name: name, value: value))
             }
@@ -154,7 +167,8 @@ struct OPMLMapper {
         if let done, !builder.setDone(done, of: object) { dropped.done += 1 }
         if let collapsed { builder.setCollapsed(collapsed, of: object) }
         builder.setCreated(created, of: object)
-        if !Self.isCanonical(entries, note: note, done: done, created: created) {
+        if let tags, !tags.isEmpty { builder.setTags(tags, of: object) }
+        if !Self.isCanonical(entries, note: note, done: done, created: created, tags: tags) {
             if !builder.setExtraAttributes(ExtraAttributes(entries), of: object) {
                 dropped.attributes += entries.filter { if case .kept = $0 { true } else { false } }.count
             }
@@ -164,12 +178,14 @@ struct OPMLMapper {
     }
 
     /// Whether `entries` are exactly what the exporter writes without them: text, note (if
-    /// any), done (if done), created (if any), all canonically spelled.
-    static func isCanonical(_ entries: [ExtraAttributes.Entry], note: String?, done: Bool?, created: Date?) -> Bool {
+    /// any), done (if done), created (if any), category (if tagged), all canonically spelled.
+    static func isCanonical(_ entries: [ExtraAttributes.Entry], note: String?, done: Bool?, created: Date?,
+                            tags: [String]? = nil) -> Bool {
         var expected = ["text"]
         if note != nil { expected.append("_note") }
         if done == true { expected.append("done") }
         if created != nil { expected.append("created") }
+        if let tags, !tags.isEmpty { expected.append("category") }
         guard entries.count == expected.count else { return false }
         for (entry, name) in zip(entries, expected) {
             guard case .mapped(let actual, nil) = entry else { return false }

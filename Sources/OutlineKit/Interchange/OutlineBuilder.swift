@@ -20,6 +20,8 @@ struct OutlineBuilder {
     private var nextID: UInt64 = ObjectID.first.rawValue
     /// The items appended, the root excluded.
     private(set) var count = 0
+    /// The tags made so far, by name.
+    private var tagsByName: [String: ManagedObject] = [:]
 
     /// A builder for a document of `schema`, holding only the root item.
     ///
@@ -95,6 +97,27 @@ struct OutlineBuilder {
     @discardableResult
     mutating func setExtraAttributes(_ extra: ExtraAttributes?, of object: ManagedObject) -> Bool {
         set(shape.extraAttributes, extra.flatMap { $0.entries.isEmpty ? nil : Value.binary($0.encoded()) }, of: object)
+    }
+
+    /// Links `object` to the tags `names` (each made once, on first use); false when the schema
+    /// has no tags.
+    @discardableResult
+    mutating func setTags(_ names: [String], of object: ManagedObject) -> Bool {
+        guard let tags = shape.tags else { return false }
+        var members: [ManagedObject] = []
+        for name in names {
+            if let tag = tagsByName[name] {
+                members.append(tag)
+                continue
+            }
+            let tag = loader.appendObject(entity: tags.entity, id: ObjectID(nextID))
+            nextID += 1
+            loader.setAttribute(tag, tags.name, .string(name))
+            tagsByName[name] = tag
+            members.append(tag)
+        }
+        loader.setRelated(object, tags.itemTags, members)
+        return true
     }
 
     /// The object of the `index`th appended item (0-based, document order).

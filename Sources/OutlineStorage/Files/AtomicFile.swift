@@ -11,7 +11,9 @@ import Foundation
 /// The bytes go to a temporary file in the same folder (named `.NAME.outline-tmp-XXXXXX`),
 /// which is synced, given the target's permissions and renamed over the target; then the
 /// folder is synced. On any failure before the rename the temporary file is removed and the
-/// target is untouched. A path that is a symbolic link is resolved: the link's target is
+/// target is untouched; temporary files that killed saves of the same target left behind are
+/// removed first (see ``removeStaleTemporaries(beside:olderThan:)``), and a process that
+/// handles signals can remove the one being written with ``removeTemporariesInProgress()``. A path that is a symbolic link is resolved: the link's target is
 /// replaced and the link stays a link. A target its owner made read-only is not replaced.
 ///
 /// While it saves, the writer holds a shared `flock` on the folder and an exclusive one on its
@@ -25,28 +27,38 @@ public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`.
     ///
     /// - Parameters:
-    ///   - keepBackup: first keep the current file as `NAME.bak` beside it (a hard link when the
-    ///     file system allows, else a copy), replacing an older backup.
+    ///   - keepBackup: first keep the current file as a backup beside it (a hard link when the
+    ///     file system allows, else a copy): `NAME.bak`, or the first free `NAME.N.bak` (see
+    ///     ``KeptBackup``); an existing backup is never replaced, except `ours`.
+    ///   - ours: the backup the previous save of this document made, which may be replaced
+    ///     while it is unchanged.
     ///   - file: how messages name the document; `path` when nil.
     ///   - bytes: the file's new content.
     ///   - path: the file to replace (or create); a symbolic link is followed, so its target is replaced.
+    /// - Returns: the backup kept, when one was.
     /// - Throws: ``StorageError`` `unwritable` saying what failed and why (permission denied,
     ///   disk full, read-only file system, is a folder, ...).
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, keepBackup: Bool = false, file: String? = nil) throws {
-        try write(to: path, keepBackup: keepBackup, file: file) { write in try write(bytes) }
+    @discardableResult
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, keepBackup: Bool = false,
+                             replacing ours: KeptBackup? = nil, file: String? = nil) throws -> KeptBackup? {
+        try write(to: path, keepBackup: keepBackup, replacing: ours, file: file) { write in try write(bytes) }
     }
 
     /// Replaces the file at `path` with what `contents` writes, in as many pieces as it likes,
-    /// with the same guarantees as ``write(_:to:keepBackup:file:)-(UnsafeRawBufferPointer,_,_,_)``:
+    /// with the same guarantees as ``write(_:to:keepBackup:replacing:file:)-(UnsafeRawBufferPointer,_,_,_,_)``:
     /// the pieces go straight to the temporary file, so no buffer of the whole file is needed.
     ///
     /// - Parameter contents: called once with a function that appends its bytes to the
     ///   temporary file (and throws `unwritable` when that fails); whatever `contents` throws
     ///   removes the temporary file and leaves the target untouched.
-    package static func write(to path: String, keepBackup: Bool = false, file: String? = nil,
-                              contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    /// - Returns: the backup kept, when one was.
+    @discardableResult
+    package static func write(to path: String, keepBackup: Bool = false, replacing ours: KeptBackup? = nil, file: String? = nil,
+                              contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> KeptBackup? {
         let file = file ?? path
         let target = try resolveLinks(path, file: file)
+        // Leftovers of killed saves of this target (a convert interrupted earlier, ...).
+        _ = try? removeStaleTemporaries(beside: target)
         let existing = try SystemCall.status(target, .writing, file: file)
         if let existing, !existing.isRegularFile {
             throw FileError.make(existing.isDirectory ? EISDIR : EINVAL, .writing, file: file, "cannot save over \(target)")
@@ -61,21 +73,38 @@ public enum AtomicFile {
         let (temporary, fd) = try writeTemporary(contents, in: folder, for: name, like: existing, file: file)
         // Closed (and its lock released) only once the temporary file is renamed or removed.
         defer { SystemCall.closeQuietly(fd) }
+        var kept: KeptBackup?
         do {
             if keepBackup && existing != nil {
-                try makeBackup(of: target, file: file)
+                kept = try makeBackup(of: target, replacing: ours, file: file)
             }
             try SystemCall.renameFile(temporary, target, file: file, "cannot replace \(target)")
+            TemporaryFiles.forget(temporary)
         } catch {
             try? SystemCall.removeFile(temporary, file: file, "")
+            TemporaryFiles.forget(temporary)
             throw error
         }
         try SystemCall.syncDirectory(folder, file: file)
+        return kept
     }
 
-    /// Replaces the file at `path` with `bytes`; see ``write(_:to:keepBackup:file:)-(UnsafeRawBufferPointer,_,_,_)``.
-    public static func write(_ bytes: [UInt8], to path: String, keepBackup: Bool = false, file: String? = nil) throws {
-        try bytes.withUnsafeBytes { try write($0, to: path, keepBackup: keepBackup, file: file) }
+    /// Replaces the file at `path` with `bytes`; see ``write(_:to:keepBackup:replacing:file:)-(UnsafeRawBufferPointer,_,_,_,_)``.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to path: String, keepBackup: Bool = false,
+                             replacing ours: KeptBackup? = nil, file: String? = nil) throws -> KeptBackup? {
+        try bytes.withUnsafeBytes { try write($0, to: path, keepBackup: keepBackup, replacing: ours, file: file) }
+    }
+
+    /// Removes the temporary files that saves of this process are writing at this moment, so
+    /// that a process ending on a signal (Ctrl-C, `kill`) leaves none behind; their targets
+    /// stay as they were. Safe to call from any thread while saves run: each removal is one
+    /// `unlink`, and a save whose temporary file is gone fails instead of renaming it.
+    ///
+    /// - Returns: how many files were removed.
+    @discardableResult
+    public static func removeTemporariesInProgress() -> Int {
+        TemporaryFiles.removeAll()
     }
 
     /// Removes the temporary files that interrupted saves of `path` left in its folder.
@@ -169,6 +198,7 @@ public enum AtomicFile {
             try SystemCall.syncFile(fd, file: file, "cannot flush the temporary file \(temporary) to disk")
         } catch {
             try? SystemCall.removeFile(temporary, file: file, "")
+            TemporaryFiles.forget(temporary)
             SystemCall.closeQuietly(fd)
             throw error
         }
@@ -181,20 +211,51 @@ public enum AtomicFile {
         for _ in 0 ..< 100 {
             let suffix = String(decoding: (0 ..< 6).map { _ in alphabet.randomElement() ?? 0x41 }, as: UTF8.self)
             let path = "\(folder == "/" ? "" : folder)/.\(name)\(temporaryMarker)\(suffix)"
-            if let fd = try SystemCall.createExclusive(path, mode: 0o666, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)") {
-                return (path, fd)
+            // Created and registered in one step, so that a signal never finds it unregistered.
+            let created = try TemporaryFiles.creating(path) {
+                try SystemCall.createExclusive(path, mode: 0o666, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)")
             }
+            if let fd = created { return (path, fd) }
         }
         throw FileError.make(EEXIST, .writing, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)")
     }
 
-    /// Makes `TARGET.bak` the current content of `target`: a hard link, or a copy where links fail.
-    private static func makeBackup(of target: String, file: String) throws {
-        let backup = target + ".bak"
-        try SystemCall.removeFile(backup, file: file, "cannot replace the backup \(backup)")
-        guard SystemCall.hardLink(target, backup) != nil else { return }
-        let contents = try FileReader.read(target, file: file)
-        try contents.withUnsafeBytes { try write($0, to: backup, keepBackup: false, file: file) }
+    /// Keeps the current content of `target` as a backup: in `ours` when that is still the
+    /// backup this document's previous save made, else under the first free name of
+    /// `TARGET.bak`, `TARGET.1.bak`, ... (a hard link, or a copy where links fail). A file
+    /// that exists under a name is never replaced.
+    private static func makeBackup(of target: String, replacing ours: KeptBackup?, file: String) throws -> KeptBackup {
+        if let ours, ours.path.hasPrefix(target + "."), ours.path.hasSuffix(".bak"), ours.isUnchanged() {
+            try SystemCall.removeFile(ours.path, file: file, "cannot replace the backup \(ours.path)")
+            if let kept = try placeBackup(of: target, at: ours.path, file: file) { return kept }
+        }
+        for number in 0 ..< KeptBackup.maximumCount {
+            if let kept = try placeBackup(of: target, at: KeptBackup.name(of: target, number: number), file: file) { return kept }
+        }
+        throw StorageError(.unwritable, file: file,
+                           "cannot keep a backup: \(KeptBackup.name(of: target, number: 0)) to \(KeptBackup.name(of: target, number: KeptBackup.maximumCount - 1)) all exist",
+                           hint: "Remove the backups you no longer need and save again; nothing was written.")
+    }
+
+    /// Makes `backup` the current content of `target` unless something exists under that name.
+    /// - Returns: the backup made, or nil when the name is taken.
+    private static func placeBackup(of target: String, at backup: String, file: String) throws -> KeptBackup? {
+        switch SystemCall.hardLink(target, backup) {
+        case nil:
+            break
+        case EEXIST?:
+            return nil
+        default:
+            // No hard links here: copy, unless the name is taken (a dangling link counts).
+            if try SystemCall.status(backup, followingLinks: false, .writing, file: file) != nil { return nil }
+            let contents = try FileReader.read(target, file: file)
+            try contents.withUnsafeBytes { _ = try write($0, to: backup, keepBackup: false, file: file) }
+        }
+        guard let fingerprint = try FileFingerprint.of(backup, file: file) else {
+            throw StorageError(.unwritable, file: file, "the backup \(backup) disappeared as it was made",
+                               hint: "Save again; nothing was written.")
+        }
+        return KeptBackup(path: backup, fingerprint: fingerprint)
     }
 
     /// `path` with every symbolic link along the final component followed, so the file

@@ -172,3 +172,27 @@ public final class DocumentFile {
         StorageError(.limitExceeded, file: path, message, hint: "Raise the read limits to open it.")
     }
 }
+
+extension DocumentFile {
+    /// Standard input, read as a document (`outline show -`): a duplicate of descriptor 0, so
+    /// nothing is reopened by name and a pipe is read as it comes.
+    ///
+    /// - Parameter name: how messages name it.
+    /// - Throws: ``StorageError`` `unreadable` when standard input is closed or a folder,
+    ///   `limitExceeded` for a regular file bigger than `limits.maximumFileSize`.
+    public static func standardInput(name: String = "standard input", limits: StoreLimits = .default) throws -> DocumentFile {
+        let fd = dup(0)
+        guard fd >= 0 else { throw FileError.make(errno, .reading, file: name, "cannot read") }
+        do {
+            let status = try SystemCall.fileStatus(fd, file: name)
+            if status.isDirectory { throw FileError.make(EISDIR, .reading, file: name, "cannot read") }
+            if status.isRegularFile && status.size > limits.maximumFileSize {
+                throw tooBig(name, "the file is \(status.size) bytes, over the limit of \(limits.maximumFileSize)")
+            }
+            return DocumentFile(path: name, descriptor: fd, status: status, limit: limits.maximumFileSize)
+        } catch {
+            SystemCall.closeQuietly(fd)
+            throw error
+        }
+    }
+}

@@ -41,8 +41,12 @@ extension PersistentStore {
         let history = historyPayload()
         var saved: StoreMetadata
         if let path {
-            saved = try StoreCodec.save(context.graph.snapshot(), metadata: metadata, format: format, level: options.compressionLevel,
-                                        to: path, keepBackup: options.keepsBackup, limits: options.limits, history: history?.payload)
+            let ours = path == self.path ? keptBackup : nil
+            let kept: KeptBackup?
+            (saved, kept) = try StoreCodec.save(context.graph.snapshot(), metadata: metadata, format: format,
+                                                level: options.compressionLevel, to: path, keepBackup: options.keepsBackup,
+                                                replacing: ours, limits: options.limits, history: history?.payload)
+            if let kept { keptBackup = kept }
             fingerprint = try FileFingerprint.of(path, file: path)
             savedBytes = nil
         } else {

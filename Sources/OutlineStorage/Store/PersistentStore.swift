@@ -11,7 +11,8 @@ import OutlineEngine
 public final class PersistentStore {
     /// How a store saves and reads.
     public struct Options: Sendable, Hashable {
-        /// Keep the previous version of the file as `NAME.bak` on each save.
+        /// Keep the previous version of the file as `NAME.bak` on each save (`NAME.1.bak`, ...
+        /// when that name is taken by a backup this document did not make; see ``KeptBackup``).
         public var keepsBackup: Bool
         /// zlib level of binary saves, 0 (stored) to 9 (smallest).
         public var compressionLevel: Int
@@ -54,6 +55,9 @@ public final class PersistentStore {
     public internal(set) var hasMetadataChanges = false
     /// The file as this document last read or wrote it (nil without a file, or before the first save).
     var fingerprint: FileFingerprint?
+    /// The backup the last save that kept one made of the previous version (see ``Options/keepsBackup``
+    /// and ``KeptBackup``): the one backup a later save of this document may replace.
+    public internal(set) var keptBackup: KeptBackup?
     /// The undo history the document keeps, and how saves treat it (`PersistentStore+History.swift`).
     var historyState = HistoryState()
 

@@ -81,23 +81,26 @@ enum StoreCodec {
     /// replaces the file at `path` with them atomically (see ``AtomicFile``). XML goes to the
     /// temporary file in pieces as it is formatted, never as one buffer of the whole store.
     ///
-    /// - Returns: the metadata read back from what was written.
+    /// - Parameter ours: the backup the previous save of this document kept, which this one
+    ///   may replace (see ``AtomicFile``).
+    /// - Returns: the metadata read back from what was written, and the backup kept, if any.
     static func save(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int,
-                     to path: String, keepBackup: Bool, limits: StoreLimits, history: HistoryPayload? = nil) throws -> StoreMetadata {
+                     to path: String, keepBackup: Bool, replacing ours: KeptBackup? = nil, limits: StoreLimits,
+                     history: HistoryPayload? = nil) throws -> (StoreMetadata, KeptBackup?) {
         switch format {
         case .binary:
             return try withEncoded(graph, metadata: metadata, format: format, level: level, file: path, history: history) { bytes in
-                try AtomicFile.write(bytes, to: path, keepBackup: keepBackup, file: path)
-                return try readMetadata(bytes, format: format, file: path, limits: limits)
+                let kept = try AtomicFile.write(bytes, to: path, keepBackup: keepBackup, replacing: ours, file: path)
+                return (try readMetadata(bytes, format: format, file: path, limits: limits), kept)
             }
         case .xml:
             try StoreLimits.check(graph, metadata: metadata, file: path)
             let metadata = xmlMetadata(of: graph, metadata, history: history)
             var header: [UInt8] = []
-            try AtomicFile.write(to: path, keepBackup: keepBackup, file: path) { write in
+            let kept = try AtomicFile.write(to: path, keepBackup: keepBackup, replacing: ours, file: path) { write in
                 header = try XMLStoreWriter.write(graph, metadata: metadata, to: write)
             }
-            return try header.withUnsafeBytes { try readMetadata($0, format: format, file: path, limits: limits) }
+            return (try header.withUnsafeBytes { try readMetadata($0, format: format, file: path, limits: limits) }, kept)
         }
     }
 

@@ -72,6 +72,11 @@ public struct ConversionFormat: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``OutlineError`` `unknownOutputFormat` when neither says which format to write.
     public static func forOutput(_ path: String, requested: ConversionFormat?) throws -> ConversionFormat {
         if let requested { return requested }
+        if StandardStreams.isStandard(path) {
+            throw OutlineError(.unknownOutputFormat, file: StandardStreams.outputName,
+                               "standard output (-) has no file name extension to choose its format by",
+                               hint: "Pass --to \(all.map(\.name).joined(separator: "|")).")
+        }
         let ext = pathExtension(path)
         if let match = all.first(where: { $0.extensions.contains(ext) }) { return match }
         let known = all.flatMap { format in format.extensions.map { ".\($0)" } }.joined(separator: ", ")

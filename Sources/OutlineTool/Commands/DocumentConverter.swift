@@ -25,6 +25,8 @@ public enum DocumentConverter {
         /// What the user should know about how the input was read (a model derived from the
         /// file), one `FILE: ...` line each.
         public var notes: [String] = []
+        /// The bytes written when the output is `-`, for the caller to write to standard output.
+        public var standardOutput: [UInt8]?
     }
 
     /// Converts `input` into `output` in `format`.
@@ -41,31 +43,45 @@ public enum DocumentConverter {
     ///   - lockTimeout: when `output` is the input file itself (converting in place), how many
     ///     seconds to wait for another process editing it; its ``OutlineStorage/DocumentLock``
     ///     is then held from reading to writing.
+    ///   - replacingInput: when `output` is the input file itself (same device and inode,
+    ///     whatever the names), convert it in place; allowed for the store formats only, which
+    ///     hold everything. Without it, writing over the input is refused.
     ///   - progress: called as the work moves on: reading, migrating an older input, writing.
+    ///
+    /// `input` `-` reads standard input; `output` `-` writes nothing and returns the bytes in
+    /// ``Result/standardOutput``.
     /// - Throws: ``OutlineStorage/StorageError`` when the input cannot be read or migrated or
     ///   the output cannot be written (the output is then unchanged); ``OutlineError``
-    ///   `notAnOutline` when a document of another model is to be written as an outline.
+    ///   `notAnOutline` when a document of another model is to be written as an outline,
+    ///   `fileExists` when the output is the input and converting in place is not allowed.
     public static func convert(input: String, output: String, to format: ConversionFormat,
                                level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
                                strict: Bool = false, flavor: OPMLFlavor? = nil,
                                markdown: MarkdownExportOptions = MarkdownExportOptions(),
+                               replacingInput: Bool = false,
                                lockTimeout: Double = OutlineFile.defaultLockTimeout,
                                progress: ((WorkProgress) -> Void)? = nil) throws -> Result {
-        let lock = AtomicFile.namesSameFile(input, output) ? try DocumentLock.acquire(input, timeout: lockTimeout) : nil
+        let toStandardOutput = StandardStreams.isStandard(output)
+        let fromStandardInput = StandardStreams.isStandard(input)
+        let inPlace = !toStandardOutput && !fromStandardInput && AtomicFile.namesSameFile(input, output)
+        if inPlace { try checkInPlace(input: input, output: output, format: format, allowed: replacingInput) }
+        let lock = inPlace ? try DocumentLock.acquire(input, timeout: lockTimeout) : nil
         defer { lock?.release() }
         let store: PersistentStore
-        progress?(.reading(input))
+        let name = StandardStreams.inputDisplayName(input)
+        progress?(.reading(name))
         var result: Result
         // One open: detection, then the whole input, read from the same descriptor (a pipe works).
-        let file = try DocumentFile.open(input)
+        let file = try StandardStreams.openDocument(input)
         switch try ConversionInput.detect(file: file) {
         case .store:
             store = try PersistentStore.open(file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
                                              progress: progress.map { report in { report(.migrating($0)) } })
             result = Result(inputFormat: ConversionFormat(store.format), outputFormat: format, migration: store.migration, warnings: [])
-            if let note = OwnModels.derivationNote(store, file: input) { result.notes.append(note) }
+            if let note = OwnModels.derivationNote(store, file: name) { result.notes.append(note) }
         case .interchange(let interchange):
             let data = Data(try file.readAll())
+            let input = name
             let imported: ImportedOutline
             do {
                 // Read as deep as any reader allows: every depth the store formats hold up to
@@ -83,11 +99,17 @@ public enum DocumentConverter {
                             warnings: imported.warnings.map(\.description))
         }
 
-        progress?(.writing(output))
+        let input = name
+        progress?(.writing(toStandardOutput ? StandardStreams.outputName : output))
         switch format.kind {
         case .store(let storeFormat):
             store.options.compressionLevel = min(max(level, 0), 9)
-            try store.save(to: output, format: storeFormat)
+            if toStandardOutput {
+                try checkedForSave(store, file: input)
+                result.standardOutput = try store.encoded(as: storeFormat)
+            } else {
+                try store.save(to: output, format: storeFormat)
+            }
         case .interchange(let interchange):
             let document: OutlineDocument
             do {
@@ -106,17 +128,46 @@ public enum DocumentConverter {
                     result.warnings.append(warning.description)
                 }
             }
+            let shownOutput = toStandardOutput ? StandardStreams.outputName : output
             let exported: ExportedOutline
             do {
-                exported = try Interchange.write(document, format: interchange, head: head, file: output,
+                exported = try Interchange.write(document, format: interchange, head: head, file: shownOutput,
                                                  opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
             } catch {
                 throw OutlineFile.attribute(error, to: input)
             }
-            try AtomicFile.write([UInt8](exported.data), to: output)
+            if toStandardOutput {
+                result.standardOutput = [UInt8](exported.data)
+            } else {
+                try AtomicFile.write([UInt8](exported.data), to: output)
+            }
             result.warnings += exported.warnings.map(\.description)
         }
         return result
+    }
+
+    /// Refuses to write over the input (`output` names the same file) unless `allowed` and the
+    /// output format holds everything the input does (binary or XML).
+    private static func checkInPlace(input: String, output: String, format: ConversionFormat, allowed: Bool) throws {
+        let same = output == input ? "the output is the input file" : "the output \(output) is the input file itself (the same file on disk)"
+        guard case .store = format.kind else {
+            throw OutlineError(.fileExists, file: input, "\(same); writing \(format.name) over it would replace the document with a format that holds less",
+                               hint: "Write to another file; the input is left as it is.")
+        }
+        guard allowed else {
+            throw OutlineError(.fileExists, file: input, "\(same); converting would replace the document being read",
+                               hint: "Write to another file, or pass --force to convert it in place (\(format.name) holds everything; the input is replaced atomically).")
+        }
+    }
+
+    /// Validates `store` as a save would, for output that is not saved to a file.
+    private static func checkedForSave(_ store: PersistentStore, file: String) throws {
+        do {
+            try store.context.validateForSave()
+        } catch let error as EngineError {
+            throw StorageError(.validationFailed, file: file, at: error.location, error.message,
+                               hint: "Correct the values and convert again; nothing was written.", underlying: error)
+        }
     }
 
     /// The most bytes of indentation a Markdown or text output may need (256 MiB).

@@ -17,8 +17,9 @@ public enum DocumentMigration {
                                options: MigrationOptions = MigrationOptions(),
                                progress: ((WorkProgress) -> Void)? = nil) throws -> MigrationPlanReport {
         if targetName == nil && model.currentVersionName == nil { throw model.noCurrentVersionError() }
+        let document = try StandardStreams.openDocument(path)
+        let path = document.path
         progress?(.reading(path))
-        let document = try DocumentFile.open(path)
         let metadata = try PersistentStore.readMetadata(document)
         guard let versioning = try DocumentVersioning.find(metadata: metadata, model: model, targetName: targetName,
                                                            options: options, file: path,
@@ -33,13 +34,16 @@ public enum DocumentMigration {
             return MigrationPlanReport(file: path, route: versioning.route, isCurrent: versioning.isCurrent, effects: nil)
         }
         let store = try PersistentStore.open(document, schema: versioning.source)
+        let loss = MigrationLoss.canLose(versioning.route) ? MigrationLoss(graph: store.context.graph, route: versioning.route) : nil
         let result: Migrator.Result
         do {
             result = try versioning.route.run(store.context.graph, progress: progress.map { report in { report(.migrating($0)) } })
         } catch let error as EngineError {
             throw StorageError(.migrationFailed, file: path, at: error.location, error.message, hint: error.hint, underlying: error)
         }
-        return MigrationPlanReport(file: path, route: versioning.route, isCurrent: false, effects: result.report)
+        var report = MigrationPlanReport(file: path, route: versioning.route, isCurrent: false, effects: result.report)
+        report.loss = loss
+        return report
     }
 
     /// What a migration did.
@@ -88,16 +92,20 @@ public enum DocumentMigration {
     /// document's own format.
     ///
     /// In place, the document's ``OutlineStorage/DocumentLock`` is held from reading to
-    /// writing, so an edit saved by another process meanwhile is not lost.
+    /// writing, so an edit saved by another process meanwhile is not lost. The old version is
+    /// kept as `FILE.bak`, or `FILE.1.bak`, ... when that name is taken (see ``OutlineStorage/KeptBackup``).
     /// - Parameters:
+    ///   - allowingLoss: migrate even when the target version has no place for some of the
+    ///     document's data (see ``MigrationLoss``); without it that is an error listing the data.
     ///   - lockTimeout: how many seconds to wait for another process editing the document.
     ///   - progress: called as the work moves on (reading, migrating, writing).
     /// - Throws: ``OutlineStorage/StorageError`` `migrationFailed` listing every blocker or
-    ///   data violation (nothing is written), `conflict` when another process edits the
+    ///   data violation (nothing is written), ``OutlineError`` `migrationBlocked` listing the
+    ///   data that would be lost, `conflict` when another process edits the
     ///   document for longer than `lockTimeout`, or any error of reading and writing.
     public static func migrate(path: String, model: ModelBundle, targetName: String? = nil, output: String? = nil,
                                keepsBackup: Bool = true, options: MigrationOptions = MigrationOptions(),
-                               lockTimeout: Double = OutlineFile.defaultLockTimeout,
+                               allowingLoss: Bool = false, lockTimeout: Double = OutlineFile.defaultLockTimeout,
                                progress: ((WorkProgress) -> Void)? = nil) throws -> Outcome {
         var lock: DocumentLock?
         if output == nil || output == path {
@@ -107,6 +115,7 @@ public enum DocumentMigration {
         defer { lock?.release() }
         if targetName == nil && model.currentVersionName == nil { throw model.noCurrentVersionError() }
         progress?(.reading(path))
+        if !allowingLoss { try refuseLoss(path: path, model: model, targetName: targetName, options: options) }
         let store = try PersistentStore.open(path, model: model, targetName: targetName, migrationOptions: options,
                                              allowingOwnModel: OwnModels.areAllowed(with: model),
                                              progress: progress.map { report in { report(.migrating($0)) } })
@@ -122,8 +131,21 @@ public enum DocumentMigration {
             progress?(.writing(path))
             try store.save()
             outcome.output = path
-            outcome.backup = keepsBackup ? path + ".bak" : nil
+            outcome.backup = keepsBackup ? store.keptBackup?.path : nil
         }
         return outcome
+    }
+
+    /// Throws the refusal of ``MigrationLoss`` when migrating the document at `path` would
+    /// drop data; reads the document only when some step of the route drops anything at all.
+    private static func refuseLoss(path: String, model: ModelBundle, targetName: String?, options: MigrationOptions) throws {
+        let metadata = try PersistentStore.readMetadata(path)
+        guard let versioning = try DocumentVersioning.find(metadata: metadata, model: model, targetName: targetName,
+                                                           options: options, file: path,
+                                                           allowingOwnModel: OwnModels.areAllowed(with: model)),
+              !versioning.isCurrent, versioning.route.isPossible, MigrationLoss.canLose(versioning.route) else { return }
+        let source = try PersistentStore.open(path, schema: versioning.source)
+        let loss = MigrationLoss(graph: source.context.graph, route: versioning.route)
+        if !loss.isEmpty { throw loss.refusal(file: path, target: versioning.target.name) }
     }
 }

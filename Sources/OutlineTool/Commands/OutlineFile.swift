@@ -32,7 +32,7 @@ public final class OutlineFile {
     /// What the user should hear about the undo history with the next save.
     var historyNotice: String?
 
-    private init(path: String, store: PersistentStore, lock: DocumentLock? = nil) throws {
+    init(path: String, store: PersistentStore, lock: DocumentLock? = nil) throws {
         self.path = path
         self.store = store
         self.lock = lock
@@ -171,10 +171,11 @@ public final class OutlineFile {
     }
 
     /// Saves the document atomically. A document migrated on open is written at the current
-    /// version and its old bytes are kept as `FILE.bak` (this once). Child lists whose `order`
-    /// is not 0…n-1 (files from other tools) are renumbered first. The undo steps made since
-    /// the last save become one (unless ``joinsStepsOnSave`` is off) and the undo history is
-    /// saved with the document (unless it was opened without it).
+    /// version and its old bytes are kept as `FILE.bak` (this once; `FILE.1.bak`, ... when a
+    /// backup this document did not make has that name, see ``OutlineStorage/KeptBackup``).
+    /// Child lists whose `order` is not 0…n-1 (files from other tools) are renumbered first.
+    /// The undo steps made since the last save become one (unless ``joinsStepsOnSave`` is off)
+    /// and the undo history is saved with the document (unless it was opened without it).
     ///
     /// - Returns: a one-line notice for the user (a migration, an undo history that could not
     ///   be kept as it was), or nil.
@@ -193,7 +194,8 @@ public final class OutlineFile {
         var notices: [String] = []
         if migrated, let report = store.migration {
             hasSavedMigration = true
-            notices.append("\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(path).bak.")
+            let backup = store.keptBackup?.path ?? "\(path).bak"
+            notices.append("\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(backup).")
         }
         if let notice = savedHistoryNotice() { notices.append(notice) }
         return notices.isEmpty ? nil : notices.joined(separator: " ")

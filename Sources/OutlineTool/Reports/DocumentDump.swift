@@ -18,16 +18,19 @@ public struct DocumentDump {
     /// What the user should know about how the document was read, one `FILE: ...` line each.
     public var notes: [String] = []
 
-    /// Reads the document at `path` with `model` (its own model when it belongs to no version
+    /// Reads the document at `path` (`-`: standard input) with `model` (its own model when it belongs to no version
     /// of the outline model and none was named).
     ///
     /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read, or its model
     ///   cannot be found.
     public static func read(path: String, model: ModelBundle) throws -> DocumentDump {
-        let metadata = try PersistentStore.readMetadata(path)
+        // One open: the metadata, then the objects, from the same descriptor (a pipe works).
+        let document = try StandardStreams.openDocument(path)
+        let path = document.path
+        let metadata = try PersistentStore.readMetadata(document)
         let versioning = try DocumentVersioning.find(metadata: metadata, model: model, file: path,
                                                      allowingOwnModel: OwnModels.areAllowed(with: model))
-        let store = try PersistentStore.open(path, schema: versioning?.source)
+        let store = try PersistentStore.open(document, schema: versioning?.source)
         let name = versioning?.source.name ?? OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store))
         var dump = DocumentDump(file: path, store: store, modelName: name)
         if let note = OwnModels.derivationNote(store, file: path) { dump.notes.append(note) }

@@ -52,7 +52,7 @@ public struct DocumentInfo: Sendable {
     /// file), one `FILE: ...` line each.
     public var notes: [String] = []
 
-    /// Gathers the information about the document at `path`, read with `model`.
+    /// Gathers the information about the document at `path` (`-`: standard input), read with `model`.
     ///
     /// With the outline model (no model named), a document of another model is described with
     /// its own model: the one it embeds, or one derived from its data.
@@ -60,7 +60,8 @@ public struct DocumentInfo: Sendable {
     public static func gather(path: String, model: ModelBundle) throws -> DocumentInfo {
         // One open: the metadata, the objects if they must be counted, and the size all come
         // from the same descriptor (a pipe is read to its end for its size).
-        let document = try DocumentFile.open(path)
+        let document = try StandardStreams.openDocument(path)
+        let path = document.path
         let metadata = try PersistentStore.readMetadata(document)
         if !document.isRegularFile { _ = try document.readAll() }
         let matches = model.versions(matchingEntityHashes: metadata.versionHashes)

@@ -13,7 +13,8 @@ extension MigrationPlanReport {
     ///  "blockers": [{"code", "entity", "property", "from", "to", "reason", "hint"}],
     ///  "risks": [{"kind", "entity", "property", "from", "to", "fails", "when", "failing": {"checked", "count", "objects"} or null}],
     ///  "violations": [{"entity", "property", "message", "objects", "count"}],
-    ///  "data": {"copied", "droppedObjects", "droppedValues", "droppedLinks", "defaultedValues"} or null}
+    ///  "data": {"copied", "droppedObjects", "droppedValues", "droppedLinks", "defaultedValues"} or null,
+    ///  "lost": [{"name", "count", "unit"}] (data the target has no place for; empty when none)}
     /// ```
     public func renderJSON() -> String {
         var members: [(key: String, value: JSONValue)] = []
@@ -30,6 +31,9 @@ extension MigrationPlanReport {
             ("risks", .array(risks.map(json(_:)))),
             ("violations", .array(violations.map(Self.json(_:)))),
             ("data", effects.map(Self.json(_:)) ?? .null),
+            ("lost", .array((loss?.entries ?? []).map { entry in
+                .object([("name", .string(entry.name)), ("count", .int(entry.count)), ("unit", .string(entry.unit))])
+            })),
         ]
         return JSONValue.object(members).rendered()
     }

@@ -29,6 +29,8 @@ public struct MigrationPlanReport: Sendable {
     public var ownModel: String?
     /// What the user should know about how the document was read, one `FILE: ...` line each.
     public var notes: [String] = []
+    /// The document's data that the target version has no place for (nil when not looked at).
+    public var loss: MigrationLoss?
 
     /// The data problems that stop the migration.
     public var violations: [DataViolation] { effects?.violations ?? [] }
@@ -135,6 +137,10 @@ public struct MigrationPlanReport: Sendable {
             }
             for (key, count) in effects.defaultedValues.sorted(by: { $0.key < $1.key }) where count > 0 {
                 out += "  \(key): \(DocumentInfo.grouped(count)) empty \(count == 1 ? "value gets" : "values get") the default\n"
+            }
+            if let loss, !loss.isEmpty {
+                out += "\nLost (the target has no place for it; migrating needs --allow-loss):\n"
+                for entry in loss.entries { out += "  \(entry)\n" }
             }
             if !violations.isEmpty {
                 out += "\nData violations: \(violations.count)\n"

@@ -6,8 +6,9 @@ import OutlineKit
 /// What `outline validate` found: every problem of a document's file and object graph.
 ///
 /// The file is checked by loading it (format, checksums, references, inverse pairs); the
-/// graph by ``GraphChecks`` (inverses, siblings' order 0…n-1, one root, no cycles in parent
-/// chains) and by the model's own rules (required values, bounds, counts, uniqueness).
+/// graph by ``GraphChecks`` (inverses; for outlines checked with the outline model also
+/// siblings' order 0…n-1, one root, no cycles in parent chains) and by the model's own rules
+/// (required values, bounds, counts, uniqueness).
 public struct ValidationReport: Sendable {
     /// One problem: where it is, what is wrong, what to do.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -60,7 +61,7 @@ public struct ValidationReport: Sendable {
     /// How many problems were found in all.
     public var problemCount: Int { problems.count + unlistedProblems }
 
-    /// Checks the document at `path`, read with the versions of `model`.
+    /// Checks the document at `path` (`-`: standard input), read with the versions of `model`.
     ///
     /// A document of an older version is checked as it is stored, without migrating it. With
     /// the outline model (no model named), a document of another model is checked against its
@@ -70,11 +71,12 @@ public struct ValidationReport: Sendable {
     ///   cannot be found (no version of `model` matches and it embeds none) and `invalidModel` when
     ///   none can be derived from it either, so nothing could be checked; every other failure is
     ///   a problem in the report.
-    public static func check(path: String, model: ModelBundle) throws -> ValidationReport {
+    public static func check(path source: String, model: ModelBundle) throws -> ValidationReport {
+        let path = StandardStreams.inputDisplayName(source)
         var report = ValidationReport(file: path, format: nil, schemaVersion: nil, objectCount: 0, problems: [])
         let store: PersistentStore
         do {
-            let document = try DocumentFile.open(path)
+            let document = try StandardStreams.openDocument(source)
             let metadata = try PersistentStore.readMetadata(document)
             report.format = metadata.format
             var schema: Schema?
@@ -103,13 +105,20 @@ public struct ValidationReport: Sendable {
         if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
         report.objectCount = context.graph.objectCount
         report.add(GraphChecks.inverses(context.graph), count: nil)
-        if let tree = TreeShape(schema: context.schema) {
+        // The outline's own rules (one root, siblings numbered 0…n-1, no cycles) hold for
+        // outlines only: checked with the outline model, another model's rules are its own.
+        if OwnModels.areAllowed(with: model), isOutlineSchema(context.schema), let tree = TreeShape(schema: context.schema) {
             let (problems, count) = GraphChecks.tree(context.graph, shape: tree, limit: listedProblems)
             report.add(problems, count: count)
         }
         let (issues, count) = context.validationIssues(limit: listedProblems)
         report.add(issues.map { Problem(at: "\($0.entity) \($0.objectID)\($0.property.map { ".\($0)" } ?? "")", $0.message) }, count: count)
         return report
+    }
+
+    /// Whether `schema` stores what one of the outline model's versions stores.
+    private static func isOutlineSchema(_ schema: Schema) -> Bool {
+        ((try? OutlineSchemas.versions) ?? []).contains { $0.isStorageCompatible(with: schema) }
     }
 
     /// Carries an error that means the document's model cannot be found past the catch that

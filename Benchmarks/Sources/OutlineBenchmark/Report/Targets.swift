@@ -66,6 +66,7 @@ enum Targets {
             targets.append(Target(name: "\(operation) <= \(limit) ms", operation: operation, value: record.median,
                                   comparison: .atMost, limit: limit, unit: "ms"))
         }
+        floorRatio("edit.batch", 1.2, "edit.batch (1,000 edits) <= 1.2x one binary.open + one binary.save")
         if let memory = result.record("memory.open-binary") {
             targets.append(Target(name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
                                   comparison: .atMost, limit: 160, unit: "MiB"))

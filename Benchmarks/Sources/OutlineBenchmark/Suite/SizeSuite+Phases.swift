@@ -53,7 +53,7 @@ extension SizeSuite {
             xml = XMLStore.write(store.context.graph, metadata: metadata)
         }
         samples["phase.xml-save.write"] = try measurer.measure("phase: xml save: AtomicFile.write") {
-            try xml.withUnsafeBytes { try AtomicFile.write($0, to: paths.xmlSaved) }
+            _ = try xml.withUnsafeBytes { try AtomicFile.write($0, to: paths.xmlSaved) }
         }
     }
 

@@ -60,6 +60,7 @@ struct SizeSuite {
         try measureEdits(paths, into: &samples)
         try measureHistoryEdits(paths, into: &samples)
         try measureObserve(paths, into: &samples)
+        try measureBatch(paths, topLevel: tree.parents.lazy.filter { $0 == 0 }.count, into: &samples)
         if phases { try measurePhases(bundle.current, paths: paths, into: &samples) }
         let rows = ItemRow.rows(of: tree)
         try measurePeers(rows, paths: paths, into: &samples)

@@ -1,0 +1,86 @@
+import Foundation
+
+/// `edit.batch`: many edits through one `outline batch` run (issue 16).
+extension SizeSuite {
+    /// How many edit lines the script has.
+    static let batchEdits = 1_000
+
+    /// The `outline` binary the batch runs: `OUTLINE_BINARY`, else the main package's release
+    /// build (`swift build -c release --product outline` in the folder above this package).
+    static var outlineBinary: String {
+        if let path = ProcessInfo.processInfo.environment["OUTLINE_BINARY"], !path.isEmpty { return path }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/release/outline").path
+    }
+
+    /// `edit.batch`: the real `outline batch FILE` process applying ``batchEdits`` mixed edits
+    /// read from standard input to a fresh copy of the document (copied before each run,
+    /// untimed): one open, one save, each line one undo step kept in the document. Process
+    /// start and script parsing are included. Skipped, with a line on the log, when the binary
+    /// is not built.
+    /// `topLevel` is how many top-level items the document has (the edits use the first ten).
+    func measureBatch(_ paths: Paths, topLevel: Int, into samples: inout [String: Sample]) throws {
+        let binary = Self.outlineBinary
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            log.line("  edit.batch: skipped, no outline binary at \(binary) (build it with `swift build -c release --product outline`, or set OUTLINE_BINARY)")
+            return
+        }
+        let path = scratch.file("\(items)-batch.outline")
+        let script = Data(Self.batchScript(topLevel: max(1, min(10, topLevel)), edits: Self.batchEdits).utf8)
+        samples["edit.batch"] = try measurer.measure("edit.batch (outline batch, \(Self.batchEdits) edits)", prepare: {
+            scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
+            try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
+        }) {
+            try Self.runBatch(binary, path, script)
+        }
+    }
+
+    /// A deterministic mix of edits on the first `topLevel` top-level items (which every
+    /// generated outline has, each with children): adds (with notes, done), text and state
+    /// edits, moves, tags, folds, copies of new items and removes, in rounds of ten lines.
+    static func batchScript(topLevel: Int, edits: Int) -> String {
+        var lines: [String] = ["# edit.batch: \(edits) mixed edits"]
+        var round = 0
+        while lines.count <= edits {
+            let parent = round % topLevel + 1
+            let other = (round + 3) % topLevel + 1
+            let round10 = [
+                "add \"Batch item \(round)\" --under \(parent) --note \"Added by the benchmark\"",
+                "add \"Batch task \(round)\" --under \(parent) --at 1 --done",
+                "edit \(parent).1 --text \"Batch task \(round), renamed\"",
+                "edit \(parent).1 --not-done",
+                "tag \(parent).1 batch \"round \(round % 7)\"",
+                "move \(parent).1 --under \(other) --at 1",
+                "copy \(other).1 --under \(parent)",
+                "collapse \(other)",
+                "expand \(other)",
+                "remove \(other).1",
+            ]
+            lines += round10.prefix(edits + 1 - lines.count)
+            round += 1
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs `binary batch path` with `script` on standard input; a failure is an error.
+    static func runBatch(_ binary: String, _ path: String, _ script: Data) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["batch", path]
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: script)
+        try input.fileHandleForWriting.close()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("outline batch failed (exit \(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import OutlineStorage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ending on Ctrl-C (SIGINT), `kill` (SIGTERM) or a closed terminal (SIGHUP) without leaving
+/// anything behind: the signals are blocked in every thread and taken by one thread of their
+/// own, which removes the temporary file of any save under way (the document stays as it
+/// was; see ``OutlineStorage/AtomicFile/removeTemporariesInProgress()``) and ends the process
+/// with 128 + the signal's number (130, 143, 129), as shells expect.
+enum SignalHandling {
+    /// The signals handled.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Blocks the signals and starts the thread that waits for them. Call first thing in
+    /// `main`, before any other thread exists, so that every thread inherits the mask.
+    static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let waiting = set
+        Thread.detachNewThread {
+            var set = waiting
+            while true {
+                var received: Int32 = 0
+                guard sigwait(&set, &received) == 0 else { continue }
+                AtomicFile.removeTemporariesInProgress()
+                // Leave the terminal on a fresh line when a progress bar was drawn.
+                if Console.standardErrorIsTerminal { Console.writeError("\r\u{1B}[K") }
+                _exit(128 + received)
+            }
+        }
+    }
+}

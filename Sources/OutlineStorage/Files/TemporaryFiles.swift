@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files this process's saves are writing right now (see ``AtomicFile``), so
+/// that ``AtomicFile/removeTemporariesInProgress()`` can remove them when the process is told
+/// to end. Guarded by a lock: saves and the thread handling a signal may run at once.
+enum TemporaryFiles {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var paths: Set<String> = []
+
+    /// Runs `create`, which creates the file `path` (returning its descriptor, or nil when the
+    /// name is taken), and registers the file when it was created, all under the lock: the
+    /// thread that removes the files on a signal never misses one that exists.
+    static func creating(_ path: String, _ create: () throws -> Int32?) rethrows -> Int32? {
+        try lock.withLock {
+            let fd = try create()
+            if fd != nil { paths.insert(path) }
+            return fd
+        }
+    }
+
+    /// Notes that `path` was renamed into place or removed.
+    static func forget(_ path: String) {
+        lock.withLock { _ = paths.remove(path) }
+    }
+
+    /// Removes every temporary file in progress; returns how many there were. The lock stays
+    /// taken for the removals, so that no save renames one of them meanwhile.
+    static func removeAll() -> Int {
+        lock.withLock {
+            for path in paths { _ = unlink(path) }
+            defer { paths.removeAll() }
+            return paths.count
+        }
+    }
+}
