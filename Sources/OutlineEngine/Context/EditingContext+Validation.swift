@@ -81,8 +81,14 @@ extension EditingContext {
     ///
     /// - Throws: ``EngineError`` `validationFailed` listing every issue in `details`.
     public func validateForSave() throws {
-        let changed = Array(insertedObjects.union(updatedObjects))
-        let issues = validationIssues(of: changed)
+        try validate(Array(insertedObjects.union(updatedObjects)))
+    }
+
+    /// Throws when ``validationIssues(of:)`` finds anything for `objects`.
+    ///
+    /// - Throws: ``EngineError`` `validationFailed` listing every issue in `details`.
+    public func validate(_ objects: [ManagedObject]) throws {
+        let issues = validationIssues(of: objects)
         guard let first = issues.first else { return }
         throw EngineError(.validationFailed, at: first.description.components(separatedBy: ": ").first,
                           issues.count == 1 ? first.message : "\(issues.count) validation problems, the first: \(first.message)",

@@ -1,7 +1,7 @@
 /// What identifies one version of a file on disk: which file it is and when and how it was
 /// last written. A document remembers it to notice when another program replaced or changed
 /// its file since it was opened or saved.
-struct FileFingerprint: Equatable {
+struct FileFingerprint: Equatable, Sendable {
     var device: UInt64
     var inode: UInt64
     var size: Int

@@ -23,11 +23,16 @@ enum FileReader {
         // One spare byte lets the read that finds the end of the file land in the buffer.
         let capacity = max(status.size, 0) + 1
         var filled = 0
+        // While a document is opened with progress, read in blocks to report after each.
+        let monitor = LoadMonitor.current
+        let block = monitor == nil ? capacity : 8 << 20
         var bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             while filled < capacity {
-                let n = try SystemCall.readSome(fd, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[filled...]), file: file)
+                let piece = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[filled ..< min(capacity, filled + block)])
+                let n = try SystemCall.readSome(fd, into: piece, file: file)
                 if n == 0 { break }
                 filled += n
+                try monitor?.progress(.reading, filled, of: capacity - 1)
             }
             initialized = filled
         }

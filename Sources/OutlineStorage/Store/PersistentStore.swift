@@ -50,6 +50,9 @@ public final class PersistentStore {
     public internal(set) var hasMetadataChanges = false
     /// The file as this document last read or wrote it (nil without a file, or before the first save).
     var fingerprint: FileFingerprint?
+    /// Counts changes of custom metadata, to tell those made while a save runs.
+    var metadataEdits = 0
+    var metadataEditsAtSave = 0
 
     public var schema: Schema { context.schema }
     /// When the document was migrated from an older model version on open: what that did.
@@ -128,6 +131,7 @@ public final class PersistentStore {
             guard metadata[custom: key] != newValue else { return }
             metadata[custom: key] = newValue
             hasMetadataChanges = true
+            metadataEdits += 1
         }
     }
 }
