@@ -26,19 +26,22 @@ if [[ "$target" == all ]]; then
 fi
 
 case "$target" in
-    binary)    product=FuzzBinaryStore; max_len=65536; dict= ;;
+    binary)    product=FuzzBinaryStore; max_len=65536; dict=binary.dict ;;
     xml)       product=FuzzXMLStore;    max_len=16384; dict=xml.dict ;;
     model)     product=FuzzModelReader; max_len=16384; dict=xml.dict ;;
-    opml)      product=FuzzOPMLReader;  max_len=8192;  dict=xml.dict ;;
+    opml)      product=FuzzOPMLReader;  max_len=8192;  dict=opml.dict ;;
     predicate) product=FuzzPredicate;   max_len=1024;  dict=predicate.dict ;;
     *) usage ;;
 esac
 
 if [[ -z "${FUZZ_NO_BUILD:-}" ]]; then
-    # -sanitize=fuzzer,address instruments the Swift code of the harness and the Outline modules
-    # (not libxml2 or zlib). lld, because gold crashes printing some link errors.
-    swift build -c "$config" --package-path "$root/Fuzz" --scratch-path "$scratch" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 \
+    # AddressSanitizer and libFuzzer's coverage for the Swift code of the harnesses and the Outline
+    # modules (not libxml2 or zlib); the harnesses alone link libFuzzer (Fuzz/Package.swift), so
+    # the main package's build tool (SchemaEmbedder, for OutlineKit) links and runs as a program.
+    # lld, because gold crashes printing some link errors.
+    ASAN_OPTIONS=detect_leaks=0 swift build -c "$config" --package-path "$root/Fuzz" --scratch-path "$scratch" \
+        -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table,trace-cmp \
+        -Xswiftc -use-ld=lld 2>&1 \
         | grep -v 'Cannot export local symbol' || true
     [[ -x "$scratch/$config/$product" ]] || { echo "error: the build made no $scratch/$config/$product" >&2; exit 1; }
 fi

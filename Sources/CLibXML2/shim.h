@@ -22,4 +22,17 @@ static inline void outline_xmlRaiseMaxDepth(unsigned int depth) {
     if (xmlParserMaxDepth < depth) xmlParserMaxDepth = depth;
 }
 
+/// Swallows libxml2's generic (unstructured) messages, which it would print to standard
+/// error: encoding conversion failures reach callers as return codes instead.
+static inline void outline_xmlIgnoreGenericError(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/// Turns libxml2's generic messages off for this thread (`silent` 1), or back to its default
+/// of printing them (0).
+static inline void outline_xmlSilenceGenericErrors(int silent) {
+    xmlSetGenericErrorFunc(NULL, silent ? outline_xmlIgnoreGenericError : NULL);
+}
+
 #endif

@@ -33,7 +33,7 @@ struct OutlineCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Create.self, Show.self, Add.self, Edit.self, Remove.self, Move.self, Find.self,
-            Info.self, Validate.self, Convert.self, Migrate.self, SchemaCommand.self,
+            Info.self, Validate.self, Dump.self, Convert.self, Migrate.self, SchemaCommand.self,
         ])
 
     static func main() {
@@ -42,6 +42,12 @@ struct OutlineCommand: ParsableCommand {
         // Likewise a file size limit (`ulimit -f`): a write past it fails with EFBIG, and the
         // save reports it and leaves the document as it was, instead of the process dying.
         signal(SIGXFSZ, SIG_IGN)
+        // An argument that is not UTF-8 would be read with U+FFFD in place of its bad bytes:
+        // two file names would become one. Refuse it before anything is opened.
+        if let problem = ArgumentEncoding.problem(CommandLine.argc, CommandLine.unsafeArgv) {
+            Console.diagnostic("Error: \(problem)")
+            ArgumentEncoding.exitForBadUsage()
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -28,6 +28,8 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let cancelled = Code(rawValue: "cancelled")
         /// The data violates an invariant of the graph (inverse mismatch, cycle, ...).
         public static let inconsistentGraph = Code(rawValue: "inconsistentGraph")
+        /// A limit was reached: every object id is used, an evaluation ran out of its budget, ...
+        public static let limitExceeded = Code(rawValue: "limitExceeded")
     }
 
     public var code: Code

@@ -12,7 +12,8 @@ extension OutlineDocument {
         let count = children(of: parent).count
         let position = position ?? count
         guard position >= 0 && position <= count else {
-            throw OutlineError(.invalidEdit, "position \(position + 1) is outside 1...\(count + 1)",
+            // Checked: a caller's position may be anything, Int.max included.
+            throw OutlineError(.invalidEdit, "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
                                hint: "Give a position between 1 and \(count + 1).")
         }
         return try context.perform("Add item “\(Self.shorten(text))”") {
@@ -41,24 +42,32 @@ extension OutlineDocument {
     }
 
     /// Moves `item` under `newParent` at 0-based `position` (the end when nil).
+    ///
+    /// An item that is not under the root (a second item without a parent, or one in a cycle
+    /// of parents: see ``detachedItems()``) can be moved under it, which repairs the document.
     public func moveItem(_ target: ManagedObject, under newParent: ManagedObject, at position: Int? = nil) throws {
-        guard let oldParent = parent(of: target) else {
+        guard target != root else {
             throw OutlineError(.invalidEdit, at: "/", "the root item cannot be moved")
         }
+        let oldParent = parent(of: target)
+        // Up from the destination, at most once per item (a damaged document may hold a cycle).
         var ancestor: ManagedObject? = newParent
-        while let a = ancestor {
+        var steps = 0
+        while let a = ancestor, steps <= itemCount {
             if a == target {
                 throw OutlineError(.invalidEdit, "an item cannot be moved under itself or one of its descendants",
                                    hint: "Choose a destination outside the item's subtree.")
             }
             ancestor = parent(of: a)
+            steps += 1
         }
         let oldPosition = self.position(of: target)
         let sameParent = oldParent == newParent
         let count = children(of: newParent).count - (sameParent ? 1 : 0)
         let position = position ?? count
         guard position >= 0 && position <= count else {
-            throw OutlineError(.invalidEdit, "position \(position + 1) is outside 1...\(count + 1)",
+            // Checked: a caller's position may be anything, Int.max included.
+            throw OutlineError(.invalidEdit, "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
                                hint: "Give a position between 1 and \(count + 1).")
         }
         try context.perform("Move item “\(Self.shorten(text(of: target) ?? ""))”") {
@@ -66,7 +75,7 @@ extension OutlineDocument {
             if sameParent {
                 try renumber(newParent, from: min(oldPosition, position))
             } else {
-                try renumber(oldParent, from: oldPosition)
+                if let oldParent { try renumber(oldParent, from: oldPosition) }
                 try renumber(newParent, from: position)
             }
         }

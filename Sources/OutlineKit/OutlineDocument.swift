@@ -37,6 +37,15 @@ public final class OutlineDocument {
         }
     }
 
+    /// `the entities A, B and 3 more` (at most five names).
+    private static func entityList(_ schema: Schema) -> String {
+        let names = schema.entities.map(\.name)
+        guard !names.isEmpty else { return "no entities" }
+        let shown = names.prefix(5).joined(separator: ", ")
+        let rest = names.count > 5 ? " and \(names.count - 5) more" : ""
+        return "\(names.count == 1 ? "the entity" : "the entities") \(shown)\(rest)"
+    }
+
     /// Sorts each child list by `order` once, when the file stored it differently.
     private func arrangeChildren(_ items: [ManagedObject]) {
         guard !context.hasChanges, !context.canUndo, !context.canRedo else { return }
@@ -106,13 +115,16 @@ public final class OutlineDocument {
         return siblings.firstIndex(of: item) ?? 0
     }
 
-    /// The 1-based index path of `item` from the root (empty for the root).
+    /// The 1-based index path of `item` from the root (empty for the root). For an item in a
+    /// cycle of parents (a damaged document) the walk up stops after as many steps as there
+    /// are items.
     ///
     /// - Complexity: O(depth) while `order` is consistent.
     public func path(of item: ManagedObject) -> [Int] {
         var path: [Int] = []
         var current = item
-        while let parent = parent(of: current) {
+        let limit = itemCount
+        while let parent = parent(of: current), path.count < limit {
             path.append(position(of: current) + 1)
             current = parent
         }

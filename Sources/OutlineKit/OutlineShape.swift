@@ -37,8 +37,9 @@ public struct OutlineShape: Sendable, Equatable {
               let text = info.attributeIndex(named: "text") ?? info.attributeIndex(named: "title")
         else {
             throw OutlineError(.notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
-                               "the document is not an outline (it needs an Item entity with order, text or title, children and parent)",
-                               hint: "Open it with the data model it was written with to inspect or convert it.")
+                               "the document is not an outline: its model has \(Self.entityList(schema)) and no outline Item "
+                                + "(an entity with order, text or title, children and parent)",
+                               hint: "It can still be inspected, validated, converted between store formats and listed object by object.")
         }
         item = info.index
         self.order = order
@@ -50,5 +51,14 @@ public struct OutlineShape: Sendable, Equatable {
         collapsed = info.attributeIndex(named: "collapsed")
         created = info.attributeIndex(named: "created")
         extraAttributes = info.attributeIndex(named: "extraAttributes")
+    }
+
+    /// "the entities A, B, C and 2 more", for messages.
+    private static func entityList(_ schema: Schema) -> String {
+        let names = schema.entities.map(\.name)
+        guard !names.isEmpty else { return "no entities" }
+        let shown = names.prefix(5).joined(separator: ", ")
+        let rest = names.count > 5 ? " and \(names.count - 5) more" : ""
+        return "\(names.count == 1 ? "the entity" : "the entities") \(shown)\(rest)"
     }
 }

@@ -33,3 +33,42 @@ public struct TreeShape: Sendable, Equatable {
         order = info.attributeIndex(named: "order").flatMap { info[$0].type.isInteger ? $0 : nil }
     }
 }
+
+extension TreeShape {
+    /// Each cycle of parent links among `objects` (of this entity) once, its members in chain order starting at the lowest id.
+    ///
+    /// - Complexity: O(objects): every object is walked up to a visited one once.
+    public func parentCycles(in graph: ObjectGraph, among objects: [ManagedObject]) -> [[ManagedObject]] {
+        // Per entity, per row: 0 unvisited, 1 on the current chain, 2 finished.
+        var rows = [Int](repeating: 0, count: graph.schema.entities.count)
+        for object in objects { rows[object.entity] = max(rows[object.entity], object.row + 1) }
+        var state = rows.map { [UInt8](repeating: 0, count: $0) }
+        var found: [[ManagedObject]] = []
+        for start in objects where state[start.entity][start.row] == 0 {
+            var chain: [ManagedObject] = []
+            var current: ManagedObject? = start
+            while let object = current, object.row < state[object.entity].count, graph.contains(object) {
+                switch state[object.entity][object.row] {
+                case 0:
+                    state[object.entity][object.row] = 1
+                    chain.append(object)
+                    current = graph.relatedObject(of: object, parent)
+                case 1:
+                    // Back at an object of this walk: the chain from it on is a cycle.
+                    if let first = chain.firstIndex(of: object) {
+                        var cycle = Array(chain[first...])
+                        if let lowest = cycle.indices.min(by: { graph.objectID(of: cycle[$0]) < graph.objectID(of: cycle[$1]) }) {
+                            cycle = Array(cycle[lowest...] + cycle[..<lowest])
+                        }
+                        found.append(cycle)
+                    }
+                    current = nil
+                default:
+                    current = nil
+                }
+            }
+            for object in chain { state[object.entity][object.row] = 2 }
+        }
+        return found
+    }
+}

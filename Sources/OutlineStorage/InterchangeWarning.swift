@@ -2,7 +2,8 @@ import OutlineEngine
 
 /// Something odd about a file that was read anyway (or about content an export could not
 /// express), for the caller to show: the OPML, Markdown and plain-text readers return these
-/// instead of failing, unless asked to read strictly.
+/// instead of failing, unless asked to read strictly; the model reader returns them for values
+/// in odd but accepted forms (``ModelBundle/warnings``).
 ///
 /// `description` reads like an error: `FILE: where: what. What to do.`, e.g.
 /// `feeds.opml: line 7: the outline has no text attribute; its title "Daring Fireball" is used.`

@@ -5,7 +5,7 @@ import OutlineEngine
 ///
 /// `description` reads `FILE: where: what. What to do.`, e.g.
 /// `notes.outline: byte 1024: the compressed body ends early (expected 38112 more bytes). The
-/// file is truncated; restore it from notes.outline.bak.`
+/// file is truncated; restore it from notes.outline.bak.` (the backup is named only when it exists).
 public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A switchable classification of the failure.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -41,6 +41,9 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let conflict = Code(rawValue: "conflict")
         /// No model version describes the document and it embeds none (Core Data's 134130).
         public static let missingModel = Code(rawValue: "missingModel")
+        /// A model of several versions names no current version, and one is needed (or the
+        /// version chosen instead does not exist).
+        public static let noCurrentVersion = Code(rawValue: "noCurrentVersion")
         /// The document cannot be migrated: the mapping is not inferable or its data violates the target.
         public static let migrationFailed = Code(rawValue: "migrationFailed")
         /// The caller cancelled the work; nothing was written.

@@ -125,8 +125,9 @@ import OutlineStorage
 
         let markdown = try box.run("convert", "trip.outline", "trip.md")
         #expect(markdown.status == 0)
-        #expect(markdown.stderr == "Warning: trip.md: 3 items have OPML attributes (Priority, _status) that Markdown cannot hold; they are not written. Export OPML to keep them.\n")
-        #expect(String(decoding: try box.bytes("trip.md"), as: UTF8.self).hasPrefix("# Trip to Lisbon\n\n- Packing\n  - [x] Passport\n"))
+        #expect(markdown.stderr == "", "OPML attributes are written as Markdown properties")
+        #expect(String(decoding: try box.bytes("trip.md"), as: UTF8.self)
+            .hasPrefix("---\ntitle: \"Trip to Lisbon\"\n---\n\n- [ ] Packing\n  Priority:: High\n  - [x] Passport\n"))
         let back = try box.run("convert", "trip.md", "back.outline")
         #expect(back.status == 0, "\(back)")
         #expect(try box.run("show", "back.outline", "--json").shownOutline().items.map(\.text) == ["Packing", "Bookings", "Ideas"])

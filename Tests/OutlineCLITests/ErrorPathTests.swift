@@ -63,7 +63,7 @@ import OutlineKit
         (["move", "doc.outline", "1", "--outdent"], "1: a top-level item cannot be outdented."),
         (["move", "doc.outline", "1", "--under", "1.2"], "1: an item cannot be moved under itself or one of its descendants. Choose a destination outside the item's subtree."),
         (["add", "doc.outline", "X", "--under", "1", "--at", "4"], "1: position 4 is outside 1...3. Give a position between 1 and 3."),
-        (["find", "doc.outline", "texts CONTAINS \"m\""], "column 1: \"texts\" is not a property of entity Item. Did you mean \"text\"?"),
+        (["find", "doc.outline", "texts CONTAINS \"m\""], "column 1 of the query: \"texts\" is not a property of entity Item. Did you mean \"text\"?\n  texts CONTAINS \"m\"\n  ^"),
     ]
 
     @Test(arguments: refusedEdits)
@@ -142,7 +142,7 @@ import OutlineKit
     static let damagedFixtures: [(fixture: String, error: String)] = [
         ("truncated-body.outline", "byte 1132: the compressed body ends early (expected 40 more bytes)."),
         ("flipped-body-bit.outline", "byte 1030: the body (bytes 1030 to 1171) fails its checksum"),
-        ("not-an-outline.outline", "byte 0: not an Outline document: it is neither binary nor XML"),
+        ("not-an-outline.outline", "byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML"),
         ("future-version.outline", "byte 8: the file has format version 2.0; this version reads 1.x."),
     ]
 
@@ -161,12 +161,18 @@ import OutlineKit
         #expect(!box.exists("out.outline"))
     }
 
-    @Test func aDocumentOfAnotherModelNeedsItsModel() throws {
+    @Test(arguments: [["show", "notes.outline"], ["add", "notes.outline", "Milk"], ["move", "notes.outline", "1", "--down"],
+                      ["find", "notes.outline", "text == 'x'"]])
+    func outlineCommandsOnADocumentOfAnotherModelSaySoAndPointToDump(arguments: [String]) throws {
         let box = try CLISandbox()
         try box.writeNotebook("notes.outline", version: "Notebook", notes: [("Plan", 3)])
-        let result = try box.run("show", "notes.outline")
+        let before = try box.bytes("notes.outline")
+        let result = try box.run(arguments)
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: notes.outline: the document's model (Notebook) has no entity in common with Outline 3. It is not a document of this model; open it with its own model. Name that model with --model PATH.\n")
+        #expect(result.stderr == "Error: notes.outline: Notebook: the document is not an outline: its model has the entity Note and no "
+            + "outline Item (an entity with order, text or title, children and parent). Run `outline dump notes.outline` to list its "
+            + "objects; info, validate, migrate and convert (to binary or XML) work on it too.\n")
+        #expect(try box.bytes("notes.outline") == before)
     }
 
     @Test func aClosedPipeDoesNotKillTheTool() throws {

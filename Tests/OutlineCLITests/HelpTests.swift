@@ -5,7 +5,7 @@ import Testing
 @Suite struct HelpTests {
     static let commands: [[String]] = [
         [], ["create"], ["show"], ["add"], ["edit"], ["remove"], ["move"], ["find"], ["info"], ["validate"],
-        ["convert"], ["migrate"], ["schema"], ["schema", "show"], ["schema", "diff"],
+        ["dump"], ["convert"], ["migrate"], ["schema"], ["schema", "show"], ["schema", "diff"],
     ]
 
     @Test(arguments: commands)

@@ -188,6 +188,8 @@ import OutlineStorage
         #expect(found.stdout.hasSuffix(" item \(count)\n"), "\(found.stdout)")
         try session.run("info", "big.outline")
         try session.run("validate", "big.outline")
+        let dumped = try session.run("dump", "big.outline", "--json")
+        #expect(dumped.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"entity\"") }.count == count + 1, "every item and the root")
 
         // Every format and back: the same outline each time.
         try session.run("convert", "big.outline", "big.xml")

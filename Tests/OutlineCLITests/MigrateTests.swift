@@ -158,6 +158,9 @@ import OutlineStorage
                 title: copy (required)
                 body: removed, its values are dropped
 
+            Risks: 1 (the mapping can be inferred; migrating a document fails only where its data is in the way, and leaves it unchanged)
+              Risk: Note.title: optional String -> required String without a default: fails for every object whose value is nil: 2 objects would fail (z102, z104).
+
             Data:
               Note: 3 objects carried over
 

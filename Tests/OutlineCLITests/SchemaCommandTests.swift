@@ -82,6 +82,9 @@ import Testing
             Blocked: 1 blocker
               - Note.pages: Integer 32 -> String: Integer 32 values cannot be converted to String. Keep the type, or add a new attribute under another name (with its own renaming identifier) and fill it in code.
 
+            Risks: 1 (besides the blockers; migrating a document fails only where its data is in the way, and leaves it unchanged)
+              Risk: Note.title: optional String -> required String without a default: fails for every object whose value is nil.
+
             """, "\(result)")
         #expect(result.stderr == "Error: \(CLISandbox.notebookModel): Notebook -> Notebook 3: the migration cannot be inferred (1 blocker listed above). Change the model as each blocker says, or add an intermediate version.\n")
         let json = try box.run("schema", "diff", CLISandbox.notebookModel, "--from", "Notebook", "--to", "Notebook 3", "--json")

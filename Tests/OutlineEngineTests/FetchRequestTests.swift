@@ -51,6 +51,6 @@ import Testing
             try context.fetch(try FetchRequest(entityName: "Person", format: "nmae == 'Ann'"))
         }
         #expect(error?.code == .invalidPredicate || error?.code == .unknownName)
-        #expect(error?.location == "column 1")
+        #expect(error?.location == "column 1 of the query")
     }
 }

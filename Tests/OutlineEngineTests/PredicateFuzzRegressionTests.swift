@@ -3,7 +3,8 @@ import Testing
 @testable import OutlineEngine
 
 /// Format strings kept from fuzzing the predicate parser (`Fuzz/`, `Fixtures/Fuzz/predicate/`),
-/// parsed with the harness's arguments and evaluated on ``PredicateTestGraph`` from each entity:
+/// parsed with the harness's arguments, given values for their variables as the harness does,
+/// and evaluated on ``PredicateTestGraph`` from each entity under the harness's work limit:
 /// each must work or throw an ``EngineError`` with a message; never crash, hang or throw
 /// anything else.
 @Suite struct PredicateFuzzRegressionTests {
@@ -11,10 +12,20 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "Fixtures").appending(path: "Fuzz").appending(path: "predicate").standardizedFileURL
 
-    /// The arguments `Fuzz/Sources/FuzzPredicate` substitutes for placeholders.
+    /// The arguments `Fuzz/Sources/FuzzPredicate` substitutes for placeholders (its objects
+    /// are those of its own graph; here the test graph's).
     static let arguments: [FetchPredicate.Argument] = [
         "milk", 3, 2.5, true, nil, ["work", 1, 2.5], "text", "parent.text", "children", -7, 0,
+        .value(.integer(.max)), .value(.double(.nan)), .object(ManagedObject(entity: PredicateTestGraph.item, row: 0)),
+        .objects([ManagedObject(entity: PredicateTestGraph.item, row: 1), ManagedObject(entity: PredicateTestGraph.item, row: 2)]),
     ]
+
+    /// The values the harness gives `$variables`, by the first letter of their name.
+    static func variableValue(_ name: String) -> FetchPredicate.Argument {
+        let choices: [FetchPredicate.Argument] = [1, "milk", .object(ManagedObject(entity: PredicateTestGraph.item, row: 0)), [1, 2], nil,
+                                                  .value(.integer(.min)), 2.5]
+        return choices[Int(name.unicodeScalars.first?.value ?? 0) % choices.count]
+    }
 
     /// One argument per `%` of `format`, from ``arguments`` in turn, as the harness passes them.
     static func arguments(for format: String) -> [FetchPredicate.Argument] {
@@ -47,13 +58,19 @@ import Testing
         let format = String(decoding: try Data(contentsOf: Self.folder.appending(path: name)), as: UTF8.self)
         let graph = try PredicateTestGraph.make()
         Self.worksOrFailsCleanly(name) {
-            let predicate = try FetchPredicate(format: format, arguments: Self.arguments(for: format))
+            var predicate = try FetchPredicate(format: format, arguments: Self.arguments(for: format))
             Self.worksOrFailsCleanly(name) { _ = try FetchPredicate(format: predicate.description) }
+            let variables = predicate.variables
+            if !variables.isEmpty {
+                predicate = try predicate.substituting(Dictionary(uniqueKeysWithValues: variables.map { ($0, Self.variableValue($0)) }))
+            }
             for entity in ["Item", "Tag", "Task"] {
                 Self.worksOrFailsCleanly(name) {
-                    let bound = try predicate.bound(to: graph.schema, entityNamed: entity)
-                    let objects = graph.labels.keys.filter { graph.schema.infos[$0.entity].isKind(of: bound.entity) }
-                    _ = bound.filter(objects, in: graph)
+                    let schema = graph.schema
+                    let index = try #require(schema.entityIndex(named: entity))
+                    let bound = try predicate.bound(to: schema, entity: index, indexOrdering: ["tags": "name", "items": "order"])
+                    let objects = graph.labels.keys.filter { schema.infos[$0.entity].isKind(of: bound.entity) }.sorted()
+                    _ = try bound.filter(objects, in: graph, workLimit: 200_000)
                 }
             }
         }

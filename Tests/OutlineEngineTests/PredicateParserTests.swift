@@ -72,7 +72,7 @@ import Testing
         #expect(try FetchPredicate.KeyPath(parsing: "tags.@count").description == "tags.@count")
         #expect(try FetchPredicate.KeyPath(parsing: "#not.in").description == "#not.#in")
         let error = try #require(throws: EngineError.self) { try FetchPredicate.KeyPath(parsing: "parent text") }
-        #expect(error.locatedMessage == "column 8: expected the end of the key path after \"parent\" but found \"text\"")
+        #expect(error.locatedMessage == "column 8 of the query: expected the end of the key path after \"parent\" but found \"text\"")
     }
 
     @Test(arguments: [

@@ -124,7 +124,7 @@ struct PredicateTestGraph: ObjectGraphReading {
     /// The labels of the items that satisfy `format`, sorted.
     func matches(_ format: String, _ arguments: [FetchPredicate.Argument] = [], entity: EntityIndex = item) throws -> [String] {
         let bound = try FetchPredicate(format: format, arguments: arguments).bound(to: schema, entity: entity)
-        return bound.filter(items.filter { schema.infos[$0.entity].isKind(of: entity) }, in: self).map(label).sorted()
+        return try bound.filter(items.filter { schema.infos[$0.entity].isKind(of: entity) }, in: self).map(label).sorted()
     }
 }
 

@@ -23,7 +23,7 @@ import OutlineStorage
     func roundTripKeepsElementsAttributesAndOrder(fixture: String) throws {
         let data = try InterchangeFixtures.opml(fixture)
         let imported = try OPMLImporter.read(data, file: fixture)
-        let exported = OPMLExporter.write(imported.document, head: imported.head)
+        let exported = try OPMLExporter.write(imported.document, head: imported.head)
         #expect(exported.warnings.isEmpty)
 
         let original = try OPMLReader.read(data, file: fixture)
@@ -39,20 +39,20 @@ import OutlineStorage
     @Test(arguments: InterchangeFixtures.readableOPML)
     func roundTripKeepsEveryItemProperty(fixture: String) throws {
         let imported = try OPMLImporter.read(try InterchangeFixtures.opml(fixture), file: fixture)
-        let exported = OPMLExporter.write(imported.document, head: imported.head)
+        let exported = try OPMLExporter.write(imported.document, head: imported.head)
         let again = try OPMLImporter.read(exported.data, file: "exported.opml")
         #expect(again.document.fullSummary == imported.document.fullSummary)
         // Values kept as they were are warned about again; nothing new is.
         #expect(Set(again.warnings.map(\.message)).isSubset(of: imported.warnings.map(\.message)))
         // A second export writes the very same bytes.
-        #expect(OPMLExporter.write(again.document, head: again.head).data == exported.data)
+        #expect(try OPMLExporter.write(again.document, head: again.head).data == exported.data)
     }
 
     @Test func expansionStateIsWrittenBackOneBased() throws {
         for (fixture, expected) in [("OPMLEditor.opml", "1,2,6"), ("ExpansionStateZeroBased.opml", "1,4"), ("OneLine.opml", "2"),
                                     ("OmniOutliner.opml", "1,4")] {
             let imported = try OPMLImporter.read(try InterchangeFixtures.opml(fixture), file: fixture)
-            let written = try OPMLReader.read(OPMLExporter.write(imported.document, head: imported.head).data, file: "x.opml")
+            let written = try OPMLReader.read(try OPMLExporter.write(imported.document, head: imported.head).data, file: "x.opml")
             #expect(written.head[field: "expansionState"] == expected, "\(fixture)")
         }
     }
@@ -63,7 +63,7 @@ import OutlineStorage
         let child = try document.insertItem("", under: parent)
         try document.context.setValue(.date(Date(timeIntervalSince1970: 1_700_000_000.75)), forKey: "created", of: parent)
         try document.context.setValue(nil, forKey: "created", of: child)
-        let exported = OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("title", "Plans")]))
+        let exported = try OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("title", "Plans")]))
         #expect(exported.data.utf8Text == """
             <?xml version="1.0" encoding="UTF-8"?>
             <opml version="2.0">
@@ -91,17 +91,17 @@ import OutlineStorage
         for item in [try document.insertItem("Done", done: true), try document.insertItem("Open")] {
             try document.context.setValue(nil, forKey: "created", of: item)
         }
-        let text = OPMLExporter.write(document, options: OPMLExportOptions(flavor: flavor)).data.utf8Text
+        let text = try OPMLExporter.write(document, options: OPMLExportOptions(flavor: flavor)).data.utf8Text
         #expect(text.contains("\t\t\(done)\n"))
         #expect(text.contains("\t\t\(open)\n"))
     }
 
     @Test func flavorReplacesTheDoneAttributeInItsPlace() throws {
         let imported = try OPMLImporter.read(try InterchangeFixtures.opml("Workflowy.opml"), file: "Workflowy.opml")
-        let omni = OPMLExporter.write(imported.document, head: imported.head, options: OPMLExportOptions(flavor: .omni)).data.utf8Text
+        let omni = try OPMLExporter.write(imported.document, head: imported.head, options: OPMLExportOptions(flavor: .omni)).data.utf8Text
         #expect(omni.contains(#"<outline _status="checked" text="Empty the inbox"/>"#))
         let dynalist = try OPMLImporter.read(try InterchangeFixtures.opml("Dynalist.opml"), file: "Dynalist.opml")
-        let workflowy = OPMLExporter.write(dynalist.document, head: dynalist.head, options: OPMLExportOptions(flavor: .workflowy)).data.utf8Text
+        let workflowy = try OPMLExporter.write(dynalist.document, head: dynalist.head, options: OPMLExportOptions(flavor: .workflowy)).data.utf8Text
         #expect(workflowy.contains(#"<outline text="The Mythical Man-Month" checkbox="true" _complete="true" colorLabel="2"/>"#))
         #expect(workflowy.contains(#"<outline text="Out of the Tar Pit" checkbox="true" _complete="false"/>"#))
     }
@@ -109,7 +109,7 @@ import OutlineStorage
     @Test func flavorWinsOverAKeptAttributeOfTheSameName() throws {
         // "Two done attributes" keeps complete="false" as an attribute; the dynalist flavour writes complete itself.
         let imported = try OPMLImporter.read(try InterchangeFixtures.opml("Values.opml"), file: "Values.opml")
-        let text = OPMLExporter.write(imported.document, head: imported.head, options: OPMLExportOptions(flavor: .dynalist)).data.utf8Text
+        let text = try OPMLExporter.write(imported.document, head: imported.head, options: OPMLExportOptions(flavor: .dynalist)).data.utf8Text
         #expect(text.contains(#"<outline text="Two done attributes" complete="true"/>"#))
     }
 
@@ -123,7 +123,7 @@ import OutlineStorage
         for item in document.items { try document.context.setValue(nil, forKey: "created", of: item) }
         try document.setCollapsed(true, of: a)
 
-        let exported = OPMLExporter.write(document)
+        let exported = try OPMLExporter.write(document)
         #expect(exported.data.utf8Text.contains("\t<head>\n\t\t<expansionState>2</expansionState>\n\t</head>\n"))
         // B is hidden under A and expanded, which the list cannot say.
         #expect(exported.data.utf8Text.contains(#"<outline text="B" collapsed="false">"#))
@@ -134,14 +134,14 @@ import OutlineStorage
     @Test func noExpansionStateWhenNothingIsCollapsed() throws {
         let document = try SampleOutlines.emptyDocument()
         try document.insertItem("B.1", under: try document.insertItem("B"))
-        #expect(!OPMLExporter.write(document).data.utf8Text.contains("expansionState"))
-        #expect(OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("expansionState", "7")])).data.utf8Text
+        #expect(try !OPMLExporter.write(document).data.utf8Text.contains("expansionState"))
+        #expect(try OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("expansionState", "7")])).data.utf8Text
             .contains("<expansionState>1</expansionState>"))
     }
 
     @Test func noExpansionStateWhenCollapsedAttributesSayItAll() throws {
         let imported = try OPMLImporter.read(try InterchangeFixtures.opml("Dynalist.opml"), file: "Dynalist.opml")
-        #expect(!OPMLExporter.write(imported.document, head: imported.head).data.utf8Text.contains("expansionState"))
+        #expect(try !OPMLExporter.write(imported.document, head: imported.head).data.utf8Text.contains("expansionState"))
     }
 
     @Test func changedValuesAreWrittenCanonicallyInTheirPlace() throws {
@@ -151,7 +151,7 @@ import OutlineStorage
         try document.setCollapsed(false, of: item)
         try document.context.setValue(.date(Date(timeIntervalSince1970: 0)), forKey: "created", of: item)
         try document.setNote("added", of: item)
-        let text = OPMLExporter.write(document, head: imported.head).data.utf8Text
+        let text = try OPMLExporter.write(document, head: imported.head).data.utf8Text
         #expect(text.contains(#"<outline text="Local time" created="Thu, 01 Jan 1970 00:00:00 GMT" collapsed="false" _note="added">"#))
     }
 
@@ -159,7 +159,7 @@ import OutlineStorage
         let imported = try OPMLImporter.read(try InterchangeFixtures.opml("FeedList.opml"), file: "FeedList.opml")
         let document = imported.document
         try document.context.setValue(.binary(Data([0x01, 0x07])), forKey: "extraAttributes", of: document.items[1])
-        let exported = OPMLExporter.write(document, head: imported.head, file: "out.opml")
+        let exported = try OPMLExporter.write(document, head: imported.head, file: "out.opml")
         #expect(exported.data.utf8Text.contains("\t\t\t<outline text=\"Daring Fireball\"/>\n"))
         #expect(exported.warnings.map(\.description) == [
             "out.opml: 1 item's stored OPML attributes could not be decoded and were left out (first: item 1.1: extraAttributes byte 1: "
@@ -171,7 +171,7 @@ import OutlineStorage
     @Test func charactersXMLCannotHoldAreReplacedWithAWarning() throws {
         let document = try SampleOutlines.emptyDocument()
         try document.insertItem("bell\u{07}")
-        let exported = OPMLExporter.write(document, file: "out.opml")
+        let exported = try OPMLExporter.write(document, file: "out.opml")
         #expect(exported.warnings.map(\.description) == [
             "out.opml: 1 character that XML cannot hold (control characters) written as U+FFFD.",
         ])

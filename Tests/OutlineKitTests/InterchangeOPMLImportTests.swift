@@ -228,7 +228,7 @@ import OutlineStorage
         #expect(document.text(of: deepest.item) == "100000")
         #expect(document.path(of: deepest.item).count == 100_000)
 
-        let exported = OPMLExporter.write(document)
+        let exported = try OPMLExporter.write(document)
         let again = try OPMLImporter.read(exported.data, file: "deep-again.opml")
         #expect(again.document.itemCount == 100_001)
     }

@@ -24,7 +24,8 @@ enum InterchangeFixtures {
 
     static let markdownFixtures = [
         "Tasks.md", "FourSpaces.md", "Tabs.md", "Notes.md", "JumpTwoLevels.md", "MixedIndentation.md", "NotAList.md",
-        "UnevenIndentation.md",
+        "UnevenIndentation.md", "ReadmeWithHTML.md", "Changelog.md", "LogseqPage.md", "FrontMatter.md", "SkippedLevels.md",
+        "ItemParagraphs.md", "TextOnly.md",
     ]
 
     static let textFixtures = ["Tabs.txt", "Spaces.txt", "JumpTwoLevels.txt", "MixedIndentation.txt", "CRLF.txt"]
@@ -51,7 +52,7 @@ extension OutlineDocument {
         var lines: [String] = []
         walk { item, depth in
             var line = "\(depth) \(text(of: item).debugDescription) note=\(note(of: item).debugDescription) done=\(isDone(item))"
-            line += " collapsed=\(isCollapsed(item)) created=\(created(of: item).map { RFC822Date.format($0) } ?? "-")"
+            line += " collapsed=\(isCollapsed(item)) created=\(created(of: item).flatMap { RFC822Date.format($0) } ?? "-")"
             line += " extra=\((try? extraAttributes(of: item))??.entries.description ?? "-")"
             lines.append(line)
             return true

@@ -192,6 +192,6 @@ import OutlineTestSupport
         #expect(found.map { document.text(of: $0) ?? "" } == ["milkshake", "Milk chocolate"])
         #expect(found.map(document.path(of:)) == [[1], [2, 2]])
         let error = #expect(throws: EngineError.self) { try document.find("txt == 'x'") }
-        #expect(error?.location == "column 1")
+        #expect(error?.location == "column 1 of the query")
     }
 }

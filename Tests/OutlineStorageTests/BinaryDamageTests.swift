@@ -93,7 +93,7 @@ import OutlineTestSupport
         var huge = small
         huge.replaceSubrange(12 ..< 16, with: [0xFF, 0xFF, 0xFF, 0x7F])
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(huge, schema: nil, file: "h.outline") }
-        #expect(error?.description == "h.outline: byte 12: the header declares 2147483647 bytes, over the limit of 67108864. The file is damaged or was made to exhaust memory; it was not loaded.")
+        #expect(error?.description == "h.outline: byte 12: the header declares 2147483647 bytes, over the limit of 268435456. The file is damaged or was made to exhaust memory; it was not loaded.")
     }
 
     @Test func unknownOptionalHeaderSectionsAreSkipped() throws {
@@ -128,7 +128,7 @@ import OutlineTestSupport
 
     @Test func trailingBytesAfterTheBodyAreReported() throws {
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(small + [0], schema: nil, file: "t.outline") }
-        #expect(error?.description == "t.outline: byte \(small.count): the body is followed by 1 byte of unexpected data. The file is damaged; restore it from t.outline.bak.")
+        #expect(error?.description == "t.outline: byte \(small.count): the body is followed by 1 byte of unexpected data. The file is damaged; restore it from a backup if there is one.")
     }
 }
 

@@ -16,13 +16,13 @@ import OutlineStorage
 
     static let cases: [Case] = [
         Case(fixture: "truncated-body.outline", code: .truncated, message:
-             "truncated-body.outline: byte 1132: the compressed body ends early (expected 40 more bytes). The file is truncated; restore it from truncated-body.outline.bak."),
+             "truncated-body.outline: byte 1132: the compressed body ends early (expected 40 more bytes). The file is truncated; restore it from a backup if there is one."),
         Case(fixture: "flipped-body-bit.outline", code: .checksumMismatch, message:
-             "flipped-body-bit.outline: byte 1030: the body (bytes 1030 to 1171) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from flipped-body-bit.outline.bak."),
+             "flipped-body-bit.outline: byte 1030: the body (bytes 1030 to 1171) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from a backup if there is one."),
         Case(fixture: "flipped-header-bit.outline", code: .checksumMismatch, message:
-             "flipped-header-bit.outline: byte 16: the header checksum does not match (stored 0x9730585f, computed 0x599624d0). The file was damaged after it was written; restore it from flipped-header-bit.outline.bak."),
+             "flipped-header-bit.outline: byte 16: the header checksum does not match (stored 0x9730585f, computed 0x599624d0). The file was damaged after it was written; restore it from a backup if there is one."),
         Case(fixture: "dangling-reference.outline", code: .corrupt, message:
-             "dangling-reference.outline: body byte 272: Item.children of object z113 refers to row 127 of entity Item, which has 12 objects. The file is damaged; restore it from dangling-reference.outline.bak."),
+             "dangling-reference.outline: body byte 272: Item.children of object z113 refers to row 127 of entity Item, which has 12 objects. The file is damaged; restore it from a backup if there is one."),
         Case(fixture: "decompression-bomb.outline", code: .limitExceeded, message:
              "decompression-bomb.outline: byte 91: chunk 1 declares 4000000000 bytes inflated from 142 compressed bytes, more than zlib can expand (1032:1). The file is damaged or was made to exhaust memory; it was not loaded."),
         Case(fixture: "future-version.outline", code: .unsupportedVersion, message:
@@ -30,7 +30,7 @@ import OutlineStorage
         Case(fixture: "other-model.outline", code: .incompatibleModel, message:
              "other-model.outline: the document was saved with a different model (entities Item). Open it with the model it was saved with, or migrate it to this model.\n  - Item: the entity changed", withModel: true),
         Case(fixture: "broken-embedded-model.outline", code: .malformedXML, message:
-             "broken-embedded-model.outline (embedded model): line 2: not well-formed XML (Specification mandates value for attribute minimumToolsVersi). The model the document embeds is damaged; open it with its model given, or restore it from broken-embedded-model.outline.bak."),
+             "broken-embedded-model.outline (embedded model): line 2: not well-formed XML (Specification mandates value for attribute minimumToolsVersi). The model the document embeds is damaged; open it with its model given, or restore it from a backup if there is one."),
         Case(fixture: "not-an-outline.outline", code: .unknownFormat, message:
              "not-an-outline.outline: byte 0: not an Outline binary document (the file does not start with the binary magic). Open it as the kind of file it is, or check that the right file was chosen."),
     ]

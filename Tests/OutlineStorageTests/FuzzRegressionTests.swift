@@ -5,7 +5,8 @@ import OutlineStorage
 
 /// Inputs kept from fuzzing (`Fuzz/`, `Fixtures/Fuzz/`), replayed through the entry points the
 /// harnesses call: each must read, or fail with a ``StorageError`` that has a message; never
-/// crash, hang or throw anything else.
+/// crash, hang or throw anything else; and what loads must be saved in every format and read
+/// back (`WriteAfterReadTests`).
 @Suite struct FuzzRegressionTests {
     static let folder = Fixtures.folder.appending(path: "Fuzz")
 
@@ -43,9 +44,14 @@ import OutlineStorage
         Self.readsOrFailsCleanly(name) { _ = try bytes.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name) } }
         Self.readsOrFailsCleanly(name) {
             let store = try PersistentStore.load(bytes, name: name)
-            // What loads must read back once written.
-            let written = try BinaryStore.write(store.context.graph, metadata: store.metadata, level: 0)
-            #expect(throws: Never.self) { try BinaryStore.read(written, schema: store.schema, file: "rewritten.outline") }
+            // What loads must read back once saved, in every format, also with one more object
+            // (or refuse that object: a document at the last id once became unreadable).
+            var failures = WriteAfterReadTests.failures(store, label: name)
+            if let entity = store.schema.entityIndices.first(where: { !store.schema.entities[$0].isAbstract }),
+               (try? store.context.insert(entity: entity)) != nil {
+                failures += WriteAfterReadTests.failures(store, label: name + " with one more object")
+            }
+            #expect(failures.isEmpty, "\(failures)")
         }
     }
 
@@ -57,13 +63,14 @@ import OutlineStorage
         for schema in [nil, nestedList] {
             Self.readsOrFailsCleanly(name) {
                 let store = try PersistentStore.load(bytes, schema: schema, name: name)
-                // What loads must read back once written (with the schema's own version hashes:
-                // a model derived from the file need not match the file's).
-                var metadata = store.metadata
-                metadata.embeddedSchema = metadata.embeddedSchema ?? store.schema
-                metadata.versionHashes = [:]
-                let written = XMLStore.write(store.context.graph, metadata: metadata)
-                #expect(throws: Never.self) { try XMLStore.read(written, schema: store.schema, file: "rewritten.xml") }
+                // What loads must read back once saved, in every format (a model derived from
+                // the file is embedded with its own hashes beside the file's).
+                var failures = WriteAfterReadTests.failures(store, label: name)
+                if let entity = store.schema.entityIndices.first(where: { !store.schema.entities[$0].isAbstract }),
+                   (try? store.context.insert(entity: entity)) != nil {
+                    failures += WriteAfterReadTests.failures(store, label: name + " with one more object")
+                }
+                #expect(failures.isEmpty, "\(failures)")
             }
         }
     }

@@ -8,7 +8,7 @@ import OutlineStorage
         let bundle = try ModelReader.read(at: Fixtures.model("NestedTodoList.xcdatamodeld"))
         #expect(bundle.name == "NestedTodoList")
         #expect(bundle.versions.map(\.name) == ["NestedTodoList"])
-        let schema = bundle.current
+        let schema = try bundle.current
         #expect(schema.versionIdentifier == "")
         let item = try #require(schema.info(named: "Item"))
         #expect(item.entity.className == "Item")
@@ -30,7 +30,7 @@ extension ModelReaderTests {
         #expect(bundle.name == "Library")
         #expect(bundle.versions.map(\.name) == ["Library", "Library 2"])
         #expect(bundle.currentVersionName == "Library 2")
-        #expect(bundle.current.versionIdentifier == "2.0")
+        #expect(try bundle.current.versionIdentifier == "2.0")
         #expect(bundle.version(named: "Library")?.versionIdentifier == "1.0")
         #expect(bundle.version(named: "Library 3") == nil)
     }
@@ -130,9 +130,9 @@ extension ModelReaderTests {
 
     @Test func bareContentsFileTakesItsNameFromTheVersionFolder() throws {
         let bundle = try ModelReader.read(at: Fixtures.model("NestedTodoList.xcdatamodeld/NestedTodoList.xcdatamodel/contents"))
-        #expect(bundle.current.name == "NestedTodoList")
+        #expect(try bundle.current.name == "NestedTodoList")
         let loose = try ModelReader.read(path: "model.xml", in: ["model.xml": Self.minimalModel])
-        #expect(loose.current.name == "model")
+        #expect(try loose.current.name == "model")
     }
 
     @Test func singleVersionWithoutCurrentVersionFileIsCurrent() throws {

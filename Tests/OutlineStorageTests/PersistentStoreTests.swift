@@ -114,7 +114,8 @@ import OutlineStorage
 
     @Test(arguments: [
         ("", "the file is empty"),
-        ("{\"json\": true}", "not an Outline document: it is neither binary nor XML (it starts with 7B 22 6A 73 6F 6E 22 3A)"),
+        ("{\"json\": true}", "not an Outline document: it is UTF-8 text, neither binary nor XML (it starts with \"{\"json\": true}\")"),
+        ("\u{1}\u{2}\u{3}", "not an Outline document: it is neither binary nor XML (it starts with 01 02 03)"),
     ])
     func contentInNoKnownFormatIsReportedAsAnUnknownFormat(content: String, message: String) throws {
         defer { removeFolder(folder) }

@@ -185,6 +185,10 @@ struct XMLRegions {
         "<", ">", "&", ";", "\"", "'", "/", "=", "z", "0", "9", "-", ".", " ", "\n", "\t", "#", "x",
         "&amp;", "&#0;", "&#x110000;", "&#xD800;", "&undefined;", "]]>", "<!--", "<![CDATA[", "</object>",
         "<object type=\"ITEM\" id=\"z102\">", "\\u2600", "99999999999999999999999", "-0", "1e400", "nan",
+        // Numbers at the edges of what readers, the engine and the limits hold.
+        "18446744073709551615", "18446744073709551616", "9223372036854775807", "-9223372036854775808",
+        "4611686018427387904", "4611686018427387905", "2147483647", "-2147483649", "32768", "inf", "-inf", "1e308",
+        "-63145526401", "252423993600", "0.000000000000000000001", "NaN", "1e-320",
     ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBB, 0xBF]]
 
     /// Applies one random edit (replace, insert or delete) in a random kind of place; returns what it did.

@@ -67,7 +67,7 @@ import OutlineStorage
         try store.context.setValue(.string("hello"), forKey: "body", of: try store.context.insert("Note"))
         try store.save()
         let error = #expect(throws: StorageError.self) { try PersistentStore.open(path, model: try OutlineSchemas.bundle) }
-        #expect(error?.description == "\(path): the document's model (Notes) has no entity in common with Outline 3. It is not a document of this model; open it with its own model.")
+        #expect(error?.description == "\(path): the document's model (Notes) has no entity in common with Outline 3. It is not a document of this model; open it with its own model to work with it.")
         #expect(try PersistentStore.open(path).context.graph.objectCount == 1, "it still opens with its own embedded model")
     }
 }

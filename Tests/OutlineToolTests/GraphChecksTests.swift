@@ -17,7 +17,7 @@ import Testing
 
     /// Items z100 (root), z101, z102, z103 with `parents` (row indexes) and `children` lists
     /// given separately, both sides taken as they are (no derivation, no check).
-    static func graph(parents: [Int?], children: [[Int]]) throws -> ObjectGraph {
+    static func graph(parents: [Int?], children: [[Int]], orders: [Int64]? = nil) throws -> ObjectGraph {
         var loader = GraphLoader(schema: try schema())
         loader.appendObjects(entity: 0, ids: (0 ..< UInt64(parents.count)).map { 100 + $0 })
         var childColumn = RelationshipColumn(isToMany: true)
@@ -27,7 +27,7 @@ import Testing
         for (row, parent) in parents.enumerated() { parentColumn.setObject(row, parent.map { ManagedObject(entity: 0, row: $0) }) }
         loader.withTable(0) { table in
             table.attributes[0] = AttributeColumn(type: .integer64)
-            for _ in parents { table.attributes[0].append(.integer(0)) }
+            for row in parents.indices { table.attributes[0].append(.integer(orders?[row] ?? 0)) }
             table.relationships[0] = childColumn
             table.relationships[1] = parentColumn
         }
@@ -62,7 +62,34 @@ import Testing
     @Test func cyclesAreFoundOnceEach() throws {
         let graph = try Self.graph(parents: [nil, 2, 1, 3], children: [[], [2], [1], [3]])
         let shape = try #require(TreeShape(schema: graph.schema))
-        let cycles = GraphChecks.cycles(graph, graph.objects(ofEntity: 0), shape)
+        let cycles = shape.parentCycles(in: graph, among: graph.objects(ofEntity: 0))
         #expect(cycles.map { $0.map { graph.objectID(of: $0).description } } == [["z101", "z102"], ["z103"]])
+    }
+
+    /// Issue 21: a negative `order` was shown as "nil".
+    @Test func negativeOrdersAreShownAsNumbers() throws {
+        let graph = try Self.graph(parents: [nil, 0, 0], children: [[1, 2], [], []], orders: [0, -1, 5])
+        let shape = try #require(TreeShape(schema: graph.schema))
+        #expect(GraphChecks.tree(graph, shape: shape).map(\.description) == [
+            "Item z100.children: the 2 children have orders -1, 5; siblings must be numbered 0…1. Until it is fixed the items are shown in the order of these numbers; restore the file from a backup.",
+        ])
+    }
+
+    /// Issue 21: validating ten million broken objects collected every problem and ran out of
+    /// memory. The first problems are kept, the others counted.
+    @Test func problemsPastTheLimitAreCountedNotKept() throws {
+        let count = 300
+        // Every item its own parent: one cycle each.
+        let graph = try Self.graph(parents: Array(0 ..< count), children: (0 ..< count).map { [$0] })
+        let shape = try #require(TreeShape(schema: graph.schema))
+        let (problems, total) = GraphChecks.tree(graph, shape: shape, limit: 10)
+        #expect(problems.count == 10)
+        #expect(total == count)
+        var report = ValidationReport(file: "big.outline", format: .binary, schemaVersion: nil, objectCount: count, problems: problems)
+        report.unlistedProblems = total - problems.count
+        let text = report.renderText()
+        #expect(text.hasPrefix("big.outline: 300 problems (the first 10 listed):\n"))
+        #expect(text.hasSuffix("big.outline: and 290 more problems, not listed.\n"))
+        #expect(report.failure?.message == "the document is not valid (300 problems, the first 10 listed above)")
     }
 }

@@ -5,7 +5,9 @@ import OutlineStorage
 
 // Xcode model `contents` documents through `ModelReader.read(path:in:)` (what `read(at:)` does
 // after listing the folder) as one version of a `.xcdatamodel`. A model that reads gets its
-// version hashes, and is written by `ModelWriter` and must read back.
+// version hashes (deep inheritance included), is written by `ModelWriter` and must read back,
+// and a document of it, embedding it, is saved in every format and must read back
+// (`WriteAfterRead`).
 
 /// One input; see the comment at the top.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -13,7 +15,7 @@ public func fuzzModelReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     let contents = Data(fuzzBytes(data, size))
     Expect.moduleErrorsOnly("ModelReader.read") {
         let bundle = try ModelReader.read(path: "Fuzz.xcdatamodel", in: ["Fuzz.xcdatamodel/contents": contents])
-        let schema = bundle.current
+        let schema = try bundle.current
         _ = schema.versionHash
         for entity in schema.entityIndices { _ = schema.versionHash(ofEntity: entity) }
         do {
@@ -21,6 +23,7 @@ public func fuzzModelReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         } catch {
             fatalError("a model that reads does not read back once written: \(error)")
         }
+        WriteAfterRead.check(PersistentStore(schema: schema), "model")
     }
     return 0
 }

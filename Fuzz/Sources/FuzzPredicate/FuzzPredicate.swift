@@ -3,14 +3,28 @@ import FuzzSupport
 import OutlineEngine
 
 // Predicate format strings (the bytes as UTF-8, invalid sequences replaced) through
-// `FetchPredicate(format:arguments:)` with one argument per `%` from a fixed list, then fetched
+// `FetchPredicate(format:arguments:)` with one argument per `%` from a fixed list (objects of
+// the graph among them), then with values substituted for its `$variables`, then fetched
 // against a small object graph through `EditingContext.fetch`, as `outline find` and
-// `OutlineDocument.find` do, from each entity; a predicate that parses also has its
-// description parsed.
+// `OutlineDocument.find` do, from each entity, with a small work limit so that key paths
+// through to-many relationships, SUBQUERYs and MATCHES patterns meet their budgets (an
+// EngineError) within the run's timeout; a predicate that parses also has its description
+// parsed.
 
 let fixedArguments: [FetchPredicate.Argument] = [
     "milk", 3, 2.5, true, nil, ["work", 1, 2.5], "text", "parent.text", "children", -7, 0,
+    .value(.integer(.max)), .value(.double(.nan)), .object(graph.root), .objects(graph.children),
 ]
+
+/// The values `$variables` take, by the first letter of their name.
+func variableValue(_ name: String) -> FetchPredicate.Argument {
+    let choices: [FetchPredicate.Argument] = [1, "milk", .object(graph.root), [1, 2], nil, .value(.integer(.min)), 2.5]
+    return choices[Int(name.unicodeScalars.first?.value ?? 0) % choices.count]
+}
+
+/// The work each fetch may do: enough for every predicate of the tests on this graph, small
+/// enough that a predicate that multiplies its work fails in milliseconds.
+let workLimit = 200_000
 
 /// As many arguments as `format` has `%` signs (the parser wants one per placeholder), taken
 /// from ``fixedArguments`` in turn.
@@ -21,7 +35,7 @@ func arguments(for format: String) -> [FetchPredicate.Argument] {
 
 /// Items with a parent, ordered children and tags, as in the engine's predicate tests. libFuzzer runs
 /// one input at a time on one thread, and fetching does not change the context.
-nonisolated(unsafe) let context: EditingContext = {
+nonisolated(unsafe) let graph: (context: EditingContext, root: ManagedObject, children: [ManagedObject]) = {
     do {
         let schema = try Schema(entities: [
             Entity(name: "Item", attributes: [
@@ -57,15 +71,20 @@ nonisolated(unsafe) let context: EditingContext = {
         try context.setValue(.uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!), forKey: "uid", of: root)
         try context.setValue(.binary(Data([1, 2, 3])), forKey: "blob", of: root)
         try context.add(work, toKey: "tags", of: root)
-        for (index, text) in ["Crème Brûlée", "café", ""].enumerated() {
+        var children: [ManagedObject] = []
+        for (index, text) in ["Crème Brûlée", "café", "", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"].enumerated() {
             let child = try context.insert(index == 2 ? "Task" : "Item")
             try context.setValue(.string(text), forKey: "text", of: child)
             try context.setValue(.integer(Int64(index * 7 - 5)), forKey: "order", of: child)
             try context.setObject(root, forKey: "parent", of: child)
-            if index == 0 { try context.add(work, toKey: "tags", of: child) }
+            try context.add(work, toKey: "tags", of: child)
+            children.append(child)
         }
+        let grandchild = try context.insert("Item")
+        try context.setValue(.string("e\u{301}\r\n"), forKey: "text", of: grandchild)
+        try context.setObject(children[0], forKey: "parent", of: grandchild)
         _ = try context.insert("Item")
-        return context
+        return (context, root, children)
     } catch {
         fatalError("cannot build the predicate graph: \(error)")
     }
@@ -76,13 +95,19 @@ nonisolated(unsafe) let context: EditingContext = {
 public func fuzzPredicate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let format = String(decoding: fuzzBytes(data, size), as: UTF8.self)
     Expect.moduleErrorsOnly("FetchPredicate(format:)") {
-        let predicate = try FetchPredicate(format: format, arguments: arguments(for: format))
+        var predicate = try FetchPredicate(format: format, arguments: arguments(for: format))
         Expect.moduleErrorsOnly("FetchPredicate(format: description)") {
             _ = try FetchPredicate(format: predicate.description)
         }
+        let variables = predicate.variables
+        if !variables.isEmpty {
+            predicate = try predicate.substituting(Dictionary(uniqueKeysWithValues: variables.map { ($0, variableValue($0)) }))
+        }
         for entity in ["Item", "Tag", "Task"] {
             Expect.moduleErrorsOnly("EditingContext.fetch \(entity)") {
-                _ = try context.fetch(FetchRequest(entityName: entity, predicate: predicate))
+                var request = FetchRequest(entityName: entity, predicate: predicate, workLimit: workLimit)
+                request.indexOrdering = ["tags": "name", "items": "order"]
+                _ = try graph.context.fetch(request)
             }
         }
     }

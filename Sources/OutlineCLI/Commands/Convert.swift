@@ -12,7 +12,16 @@ struct Convert: ParsableCommand {
             extension: .outline is binary (unless --to xml), .xml Core Data XML, .opml OPML, \
             .md Markdown, .txt plain text. Documents written with an older schema version are \
             migrated on the way; the input is never changed. What a format cannot hold (notes \
-            in plain text, ...) is reported as a warning.
+            in plain text, ...) is reported as a warning. A Core Data XML store of another \
+            app without its model converts between binary and XML with a model derived from \
+            the file, which the output embeds (it reopens without --model and keeps the \
+            version hashes the app recorded).
+
+            Markdown input: headings become items at their level, lists under a heading its \
+            children, paragraphs, code blocks, tables and the like the notes of the heading or \
+            item above them. Markdown output is a nested list (--markdown-style list), or the \
+            top --heading-levels levels as headings and the rest as lists under them \
+            (--markdown-style headings); both read back as the same outline.
 
             Examples:
               outline convert groceries.outline groceries.xml
@@ -20,6 +29,7 @@ struct Convert: ParsableCommand {
               outline convert groceries.outline copy.outline --to xml
               outline convert groceries.outline groceries.opml
               outline convert notes.md notes.outline
+              outline convert notes.outline notes.md --markdown-style headings
               outline convert export.opml notes.outline --strict
               outline convert notes.outline notes.opml --flavor workflowy
               outline convert library.xml library.outline --model Library.xcdatamodeld
@@ -47,6 +57,14 @@ struct Convert: ParsableCommand {
             completion: .list(OPMLFlavor.allCases.map(\.rawValue)))
     var flavor: String?
 
+    @Option(help: ArgumentHelp("How Markdown output lays out the outline: list (one nested list) or headings (the top levels as headings, the rest as lists).",
+                               valueName: "style"),
+            completion: .list(MarkdownStyle.allCases.map(\.rawValue)))
+    var markdownStyle: String = MarkdownStyle.list.rawValue
+
+    @Option(help: ArgumentHelp("With --markdown-style headings, how many levels are headings, 1 to 6 (default: 2).", valueName: "n"))
+    var headingLevels: Int?
+
     @OptionGroup var model: ModelOption
 
     func validate() throws {
@@ -57,6 +75,28 @@ struct Convert: ParsableCommand {
         if let flavor, OPMLFlavor(rawValue: flavor) == nil {
             throw ValidationError("--flavor \(flavor) is not a flavor; use one of \(OPMLFlavor.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
+        _ = try markdownOptions()
+    }
+
+    /// How to write Markdown, from --markdown-style and --heading-levels.
+    private func markdownOptions() throws -> MarkdownExportOptions {
+        guard let style = MarkdownStyle(rawValue: markdownStyle) else {
+            throw ValidationError("--markdown-style \(markdownStyle) is not a style; use one of \(MarkdownStyle.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        var options = MarkdownExportOptions(style: style)
+        if let headingLevels {
+            guard MarkdownExportOptions.headingLevelRange.contains(headingLevels) else {
+                throw ValidationError("--heading-levels must be between 1 and 6 (got \(headingLevels)).")
+            }
+            guard style == .headings else {
+                throw ValidationError("--heading-levels applies only with --markdown-style headings.")
+            }
+            options.headingLevels = headingLevels
+        }
+        if style != .list || headingLevels != nil, try outputFormat() != .markdown {
+            throw ValidationError("--markdown-style and --heading-levels apply only to Markdown output.")
+        }
+        return options
     }
 
     /// The format to write, from --to or OUTPUT's extension.
@@ -80,9 +120,11 @@ struct Convert: ParsableCommand {
         defer { progress.finish() }
         let result = try DocumentConverter.convert(input: input, output: output, to: try outputFormat(), level: level,
                                                    model: try model.bundle(), strict: strict,
-                                                   flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), lockTimeout: LockWait.seconds,
+                                                   flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), markdown: try markdownOptions(),
+                                                   lockTimeout: LockWait.seconds,
                                                    progress: progress.handler)
         progress.finish()
+        for note in result.notes { Console.note(note) }
         if let migration = result.migration {
             Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")
         }

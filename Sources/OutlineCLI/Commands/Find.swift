@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutlineEngine
 import OutlineKit
 import OutlineTool
 
@@ -7,13 +8,21 @@ struct Find: ParsableCommand {
         abstract: "Print the paths and texts of the items a predicate matches.",
         discussion: """
             QUERY is a predicate over items in Core Data's syntax, on the properties text, \
-            note, done, collapsed, created and order. Matches are printed in document order; \
-            none is not an error.
+            note, done, collapsed, created and order, and the relationships parent and \
+            children. Matches are printed in document order; none is not an error.
+
+            $NAME in the query is a variable; give it a value with --var NAME=VALUE. VALUE is \
+            read as a literal of the query syntax when it is one (3, -1.5, YES, nil, \
+            "quoted text", {1, 2}, CAST(721692800, "NSDate")) and as text otherwise, so \
+            --var n=3 is the number 3 and --var 'n="3"' the text 3.
 
             Examples:
               outline find groceries.outline 'text CONTAINS[c] "milk"'
               outline find groceries.outline 'text CONTAINS[c] "milk" AND done == NO'
               outline find groceries.outline 'note != nil' --json
+              outline find groceries.outline 'text BEGINSWITH[c] $prefix' --var prefix=bu
+              outline find groceries.outline \\
+                'SUBQUERY(children, $c, $c.done == NO).@count > 0'
             """)
 
     @OptionGroup var document: DocumentArgument
@@ -21,12 +30,48 @@ struct Find: ParsableCommand {
     @Argument(help: "The predicate, such as 'text CONTAINS[c] \"milk\" AND done == NO'.")
     var query: String
 
+    @Option(name: .customLong("var"), help: ArgumentHelp("A value for $NAME in the query (repeatable).", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
     @OptionGroup var output: JSONOption
+
+    func validate() throws {
+        _ = try values()
+    }
+
+    /// The `--var` values by name.
+    func values() throws -> [String: FetchPredicate.Argument] {
+        var values: [String: FetchPredicate.Argument] = [:]
+        for assignment in variables {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw ValidationError("--var \(assignment): write NAME=VALUE, as in --var prefix=milk.")
+            }
+            var name = String(assignment[..<equals])
+            if name.hasPrefix("$") { name.removeFirst() }
+            let text = String(assignment[assignment.index(after: equals)...])
+            guard values[name] == nil else { throw ValidationError("--var \(name) is given twice; give each variable one value.") }
+            values[name] = FetchPredicate.Argument(literal: text) ?? .value(.string(text))
+        }
+        // Names the query does not use, or uses without a value (a query that does not parse
+        // is reported, with its column, when it runs).
+        if let used = try? FetchPredicate(format: query).variables {
+            if let unused = values.keys.sorted().first(where: { !used.contains($0) }) {
+                throw ValidationError("--var \(unused): the query has no $\(unused)" + (used.isEmpty ? "." : "; its variables are \(used.sorted().map { "$" + $0 }.joined(separator: ", "))."))
+            }
+            if let missing = used.sorted().first(where: { values[$0] == nil }) {
+                throw ValidationError("the query uses $\(missing); give it a value with --var \(missing)=VALUE.")
+            }
+        }
+        return values
+    }
 
     func run() throws {
         let file = try OutlineFile.open(document.file)
         let outline = file.document
-        let matches = try file.attributing { try outline.matches(query) }
+        let values = try values()
+        let matches = try QueryDiagnostic.showingColumn(of: query) {
+            try file.attributing { try outline.matches(query, variables: values) }
+        }
         Console.output(output.json ? outline.renderMatchesJSON(matches) : outline.renderMatchesText(matches))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutlineEngine
 import OutlineKit
 import OutlineTool
 
@@ -8,9 +9,11 @@ struct Migrate: ParsableCommand {
         discussion: """
             Migrates in place (atomically, keeping the old file as FILE.bak unless \
             --no-backup) or into --output. --dry-run prints the plan instead: the versions \
-            passed through, every action per entity and property, every blocker and the data \
-            that would not fit, and writes nothing. A blocked migration exits with 1 and \
-            leaves the file unchanged.
+            passed through, every action per entity and property, every blocker, every risk \
+            (a change that fails only for some data, with the objects that would fail) and \
+            the data that would not fit, and writes nothing. A blocked migration exits with 1 \
+            and leaves the file unchanged. A document of another app is read with its own \
+            model (derived from the file when it has none): there is nothing to migrate.
 
             Examples:
               outline migrate old.outline
@@ -34,6 +37,9 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Do not keep the old version as FILE.bak.")
     var noBackup = false
 
+    @Flag(help: "Allow a to-many relationship to become to-one; objects with more than one destination then stop the migration.")
+    var allowToOne = false
+
     @OptionGroup var printing: JSONOption
     @OptionGroup var model: ModelOption
 
@@ -45,18 +51,20 @@ struct Migrate: ParsableCommand {
 
     func run() throws {
         let bundle = try model.bundle()
+        let options = MigrationOptions(allowsToManyToToOne: allowToOne)
         let progress = ProgressBar()
         defer { progress.finish() }
         if dryRun {
-            let plan = try DocumentMigration.preview(path: document.file, model: bundle, targetName: version,
+            let plan = try DocumentMigration.preview(path: document.file, model: bundle, targetName: version, options: options,
                                                      progress: progress.handler)
             progress.finish()
+            for note in plan.notes { Console.note(note) }
             Console.output(printing.json ? plan.renderJSON() : plan.renderText())
             if let failure = plan.failure() { throw failure }
             return
         }
         let outcome = try DocumentMigration.migrate(path: document.file, model: bundle, targetName: version, output: output,
-                                                    keepsBackup: !noBackup, lockTimeout: LockWait.seconds,
+                                                    keepsBackup: !noBackup, options: options, lockTimeout: LockWait.seconds,
                                                     progress: progress.handler)
         progress.finish()
         Console.output(printing.json ? outcome.renderJSON() : outcome.renderText())

@@ -26,7 +26,8 @@ struct SchemaShow: ParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let description = try SchemaDescription(model: try ModelSelection.bundle(at: model), versionName: version, file: model)
+        let bundle = ModelSelection.printingWarnings(try ModelSelection.bundle(at: model))
+        let description = try SchemaDescription(model: bundle, versionName: version, file: model)
         Console.output(output.json ? description.renderJSON() : description.renderText())
     }
 }

@@ -39,6 +39,7 @@ struct Show: ParsableCommand {
     func run() throws {
         let file = try OutlineFile.open(document.file)
         let start = try under.map(file.item(at:))
+        if start == nil { try file.attributing { try file.document.requireEveryItemUnderRoot() } }
         let options = OutlineDocument.RenderOptions(start: start, depth: depth, showsIDs: ids)
         Console.output(output.json ? file.document.renderJSON(options) : file.document.renderText(options))
     }

@@ -3,15 +3,28 @@ import OutlineKit
 import OutlineTool
 import OutlineStorage
 
-/// `--model MODEL`: read documents of any Xcode model, not only outlines.
+/// `--model MODEL` and `--version NAME`: read documents of any Xcode model, not only outlines.
 struct ModelOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The Xcode model the document was written with: a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file (default: the outline model).",
+    @Option(help: ArgumentHelp("The Xcode model the document was written with: a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file (default: the outline model; a document of another app without its model is read with one derived from the file).",
                                valueName: "model"),
             completion: .file())
     var model: String?
 
-    /// The model's versions: the one named by `--model`, or the embedded outline model.
+    @Option(name: .customLong("version"),
+            help: ArgumentHelp("The model version to use as the current one (needed when a bundle names none).", valueName: "name"))
+    var currentVersion: String?
+
+    /// The model's versions: the one named by `--model`, or the embedded outline model, with
+    /// `--version` as its current version. Warnings about the model are printed.
     func bundle() throws -> ModelBundle {
-        try ModelSelection.bundle(at: model)
+        try ModelSelection.printingWarnings(try ModelSelection.bundle(at: model, currentVersion: currentVersion))
+    }
+}
+
+extension ModelSelection {
+    /// `bundle`, after printing its warnings (odd but accepted forms in its files).
+    static func printingWarnings(_ bundle: ModelBundle) -> ModelBundle {
+        for warning in bundle.warnings { Console.warning(warning.description) }
+        return bundle
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OutlineStorage
+import OutlineTool
 
 /// `--format binary|xml` of `outline create`.
 enum StoreFormatArgument: String, ExpressibleByArgument, CaseIterable {

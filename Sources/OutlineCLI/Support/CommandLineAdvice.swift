@@ -1,5 +1,6 @@
 import OutlineEngine
 import OutlineKit
+import OutlineTool
 import OutlineStorage
 
 /// The libraries say what to do in their own terms (an app embedding them has no command
@@ -8,13 +9,21 @@ enum CommandLineAdvice {
     /// `error` with the tool's advice where the tool has a better one, else unchanged.
     static func adapted(_ error: any Error) -> any Error {
         switch error {
-        case var error as StorageError where error.code == .missingModel || error.code == .incompatibleModel:
-            error.hint = sentences(error.hint, "Name that model with --model PATH.")
+        case var error as StorageError:
+            switch error.code {
+            case .missingModel:
+                error.hint = "Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived from the file."
+            case .noCurrentVersion:
+                error.hint = "Choose one with --version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion."
+            default:
+                break
+            }
             return error
         case var error as OutlineError:
             switch error.code {
             case .notAnOutline:
-                error.hint = "Pass the data model the document was written with (--model) to inspect or convert it."
+                let dump = error.file.map { "outline dump \(shellQuoted($0))" } ?? "outline dump FILE"
+                error.hint = "Run `\(dump)` to list its objects; info, validate, migrate and convert (to binary or XML) work on it too."
             case .notInThisVersion:
                 error.hint = "Migrate the document to the current version first (`outline migrate FILE`)."
             case .noSuchItem where error.location?.hasPrefix("#") == true:
@@ -30,8 +39,9 @@ enum CommandLineAdvice {
         }
     }
 
-    private static func sentences(_ first: String?, _ second: String) -> String {
-        guard let first, !first.isEmpty else { return second }
-        return first + " " + second
+    /// `name`, quoted for a shell when it holds anything but plain characters.
+    private static func shellQuoted(_ name: String) -> String {
+        let plain = name.allSatisfy { $0.isLetter || $0.isNumber || "._-/+".contains($0) }
+        return plain ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -14,6 +14,11 @@ extension EditingContext {
             throw EngineError(.typeMismatch, at: info.name, "\(info.name) is abstract and cannot have objects",
                               hint: "Insert one of its subentities: \(info.subentities.map { schema.entities[$0].name }.joined(separator: ", ")).")
         }
+        guard graph.nextID <= ObjectID.maximum else {
+            throw EngineError(.limitExceeded, at: info.name,
+                              "the document has used every object id up to \(ObjectID(ObjectID.maximum)) (next would be \(ObjectID(graph.nextID)))",
+                              hint: "No more objects can be added to this document; copy its objects into a new one.")
+        }
         let defaults = info.attributes.map { a in a.defaultValue.flatMap { $0.converted(to: a.type) } }
         return try edit { primitiveInsert(entity: entity, values: defaults) }
     }
@@ -107,7 +112,7 @@ extension EditingContext {
         let destination = info.destinations[relationship]
         guard schema.infos[target.entity].isKind(of: destination) else {
             throw EngineError(.typeMismatch, at: "\(info.name).\(info.relationships[relationship].name)",
-                              "\(describe(target)) is not a \(schema.entities[destination].name)")
+                              "\(describe(target)) is not entity \(schema.entities[destination].name) or one of its subentities")
         }
     }
 

@@ -6,10 +6,18 @@ extension EditingContext {
     ///
     /// Uniqueness constraints are always checked over all objects of the constrained entities.
     public func validationIssues(of objects: [ManagedObject]? = nil) -> [ValidationIssue] {
+        validationIssues(of: objects, limit: .max).issues
+    }
+
+    /// The first `limit` rules the given objects break (all live objects when `objects` is
+    /// nil), in object order, and how many they break in all: memory stays bounded however
+    /// many objects break a rule.
+    public func validationIssues(of objects: [ManagedObject]? = nil, limit: Int) -> (issues: [ValidationIssue], count: Int) {
         let subjects = (objects ?? schema.entityIndices.flatMap { graph.objects(ofEntity: $0, includingSubentities: false) })
             .filter { graph.contains($0) }
             .sorted { graph.objectID(of: $0) < graph.objectID(of: $1) }
         var issues: [ValidationIssue] = []
+        var count = 0
         var patterns: [String: NSRegularExpression?] = [:]
         // Per entity, once: the properties that can fail a check, and whether a check needs
         // the value itself or only whether it is nil. An optional attribute without bounds
@@ -25,6 +33,8 @@ extension EditingContext {
             let info = schema.infos[object.entity]
             let plan = plans[object.entity]
             func issue(_ property: String?, _ message: String) {
+                count += 1
+                guard issues.count < limit else { return }
                 issues.append(ValidationIssue(object: object, objectID: objectID(of: object), entity: info.name,
                                               property: property, message: message))
             }
@@ -73,8 +83,10 @@ extension EditingContext {
                 }
             }
         }
-        issues += uniquenessIssues()
-        return issues
+        let unique = uniquenessIssues()
+        count += unique.count
+        issues += unique.prefix(max(0, limit - issues.count))
+        return (issues, count)
     }
 
     /// Throws when ``validationIssues(of:)`` finds anything for the inserted and updated objects.
@@ -86,14 +98,19 @@ extension EditingContext {
 
     /// Throws when ``validationIssues(of:)`` finds anything for `objects`.
     ///
-    /// - Throws: ``EngineError`` `validationFailed` listing every issue in `details`.
+    /// - Throws: ``EngineError`` `validationFailed` listing the first ``listedIssues`` issues in
+    ///   `details`, then "and N more".
     public func validate(_ objects: [ManagedObject]) throws {
-        let issues = validationIssues(of: objects)
+        let (issues, count) = validationIssues(of: objects, limit: Self.listedIssues)
         guard let first = issues.first else { return }
+        let more = count > issues.count ? ["and \(count - issues.count) more"] : []
         throw EngineError(.validationFailed, at: first.description.components(separatedBy: ": ").first,
-                          issues.count == 1 ? first.message : "\(issues.count) validation problems, the first: \(first.message)",
-                          hint: "Correct the values and save again.", details: issues.map(\.description))
+                          count == 1 ? first.message : "\(count) validation problems, the first: \(first.message)",
+                          hint: "Correct the values and save again.", details: issues.map(\.description) + more)
     }
+
+    /// How many issues a failed save lists before "and N more".
+    public static let listedIssues = 100
 
     /// Whether checking `attribute` needs its value: it has bounds or a pattern.
     private static func needsValue(_ attribute: Attribute) -> Bool {

@@ -108,7 +108,7 @@ package struct GraphLoader {
                 }
             }
         }
-        let next = max(declaredNextID, maxID + 1)
+        let next = max(declaredNextID, maxID == .max ? .max : maxID + 1)
         return ObjectGraph(schema: schema, tables: tables, nextID: next)
     }
 
@@ -122,7 +122,7 @@ package struct GraphLoader {
                     guard target.entity.rawValue < tables.count, target.row < tables[target.entity].rowCount,
                           schema.infos[target.entity].isKind(of: destination) else {
                         throw EngineError(.inconsistentGraph, at: "\(info.name) \(ObjectID(table.ids[row]))",
-                                          "relationship \"\(info[r].name)\" points at an object that is not a \(schema.entities[destination].name)",
+                                          "relationship \"\(info[r].name)\" points at an object that is not entity \(schema.entities[destination].name) or one of its subentities",
                                           hint: "The file is damaged; restore it from a backup.")
                     }
                 }
@@ -166,7 +166,7 @@ package struct GraphLoader {
             if toMany {
                 tables[target.entity].relationships[side.relationship].many[target.row].append(owner)
             } else if let existing = tables[target.entity].relationships[side.relationship].object(target.row), existing != owner {
-                throw conflict(target, side, existing, owner)
+                throw conflict(target, side, source, "it is listed by both \(id(existing)) and \(id(owner)), but can name only one of them")
             } else {
                 tables[target.entity].relationships[side.relationship].setObject(target.row, owner)
             }
@@ -184,7 +184,8 @@ package struct GraphLoader {
             try forEachLink(source) { owner, target in
                 let previous = expected[target.entity][target.row]
                 if previous != RelationshipColumn.none {
-                    throw conflict(target, side, ManagedObject(raw: previous), owner)
+                    throw conflict(target, side, source, previous == owner.raw ? "\(id(owner)) lists it more than once"
+                        : "it is listed by both \(id(ManagedObject(raw: previous))) and \(id(owner)), but can name only one of them")
                 }
                 expected[target.entity][target.row] = owner.raw
             }
@@ -193,8 +194,14 @@ package struct GraphLoader {
                 for row in 0 ..< column.single.count where column.single[row] != expected[entity][row] {
                     let object = ManagedObject(entity: entity, row: row)
                     let want = expected[entity][row], have = column.single[row]
-                    throw conflict(object, side, ManagedObject(raw: have == RelationshipColumn.none ? want : have),
-                                   ManagedObject(raw: want == RelationshipColumn.none ? have : want))
+                    let what = if have == RelationshipColumn.none {
+                        "it names nothing, but \(id(ManagedObject(raw: want))) lists it"
+                    } else if want == RelationshipColumn.none {
+                        "it names \(id(ManagedObject(raw: have))), which does not list it"
+                    } else {
+                        "it names \(id(ManagedObject(raw: have))), but \(id(ManagedObject(raw: want))) lists it"
+                    }
+                    throw conflict(object, side, source, what)
                 }
             }
             return
@@ -208,20 +215,37 @@ package struct GraphLoader {
                 let want = expected.removeValue(forKey: object) ?? []
                 let have = column.many[row]
                 if want.count == have.count && (want == have || want.sorted() == have.sorted()) { continue }
-                let odd = want.first { !have.contains($0) } ?? have.first { !want.contains($0) } ?? object
-                throw conflict(object, side, odd, odd)
+                let what = if let missing = want.first(where: { !have.contains($0) }) {
+                    "it does not list \(id(missing)), which names it"
+                } else if let extra = have.first(where: { !want.contains($0) }) {
+                    "it lists \(id(extra)), which does not name it"
+                } else {
+                    "it lists \(id(Self.repeated(in: have) ?? object)) more than once"
+                }
+                throw conflict(object, side, source, what)
             }
         }
     }
 
-    private func conflict(_ object: ManagedObject, _ side: InversePair.Side, _ a: ManagedObject, _ b: ManagedObject) -> EngineError {
+    /// An element that `list` holds twice.
+    private static func repeated(in list: [ManagedObject]) -> ManagedObject? {
+        var seen = Set<ManagedObject>()
+        return list.first { !seen.insert($0).inserted }
+    }
+
+    /// `z105`, the id of `object`, or `?` for a handle that is not a row.
+    private func id(_ object: ManagedObject) -> String {
+        object.entity.rawValue < tables.count && object.row < tables[object.entity].rowCount
+            ? ObjectID(tables[object.entity].ids[object.row]).description : "?"
+    }
+
+    /// `side` of `object` does not mirror `source`: `what` says how, from `object`'s side.
+    private func conflict(_ object: ManagedObject, _ side: InversePair.Side, _ source: InversePair.Side, _ what: String) -> EngineError {
         let info = schema.infos[object.entity]
         let name = info[side.relationship].name
-        func id(_ o: ManagedObject) -> String {
-            o.entity.rawValue < tables.count && o.row < tables[o.entity].rowCount ? ObjectID(tables[o.entity].ids[o.row]).description : "?"
-        }
+        let inverse = schema.infos[source.family[0]].relationships[source.relationship].name
         return EngineError(.inconsistentGraph, at: "\(info.name) \(id(object))",
-                           "relationship \"\(name)\" disagrees with its inverse (it involves \(id(a)) and \(id(b)))",
+                           "relationship \"\(name)\" disagrees with its inverse \"\(inverse)\": \(what)",
                            hint: "The two sides of a relationship must mirror each other; the file is damaged or was edited by hand.")
     }
 }

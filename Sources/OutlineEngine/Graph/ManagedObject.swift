@@ -34,6 +34,9 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The id Core Data gives the first object of a new store (`z102`); new graphs start there.
     public static let first = ObjectID(102)
+    /// The largest id number a graph hands out: 2^62, so the next id and sums of ids always
+    /// fit in 64 bits. Stores refuse files with larger ids.
+    public static let maximum: UInt64 = 1 << 62
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
     /// The XML store spelling, `z` followed by the number.
     public var description: String { "z\(rawValue)" }

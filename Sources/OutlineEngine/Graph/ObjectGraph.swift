@@ -7,7 +7,8 @@
 public final class ObjectGraph: ObjectGraphReading {
     public let schema: Schema
     package internal(set) var tables: [EntityTable]
-    /// The next id number to hand out; always above every id in use.
+    /// The next id number to hand out; always above every id in use (until the ids run out:
+    /// see ``ObjectID/maximum``).
     package internal(set) var nextID: UInt64
     private var idIndex: [UInt64: ManagedObject]?
 
@@ -93,7 +94,7 @@ public final class ObjectGraph: ObjectGraphReading {
 
     func appendObject(entity: EntityIndex, id: UInt64? = nil, values: [Value?]) -> ManagedObject {
         let id = id ?? nextID
-        nextID = max(nextID, id + 1)
+        nextID = max(nextID, id == .max ? .max : id + 1)
         let row = tables[entity].appendRow(id: id, values: values)
         let object = ManagedObject(entity: entity, row: row)
         idIndex?[id] = object

@@ -13,6 +13,8 @@ public struct MigrationPlan: Sendable {
     public internal(set) var removedEntities: [String] = []
     /// Every reason the mapping cannot be inferred, all of them at once.
     public internal(set) var blockers: [MigrationBlocker] = []
+    /// Every change that fails only for some data (see ``MigrationRisk``), in entity order.
+    public internal(set) var risks: [MigrationRisk] = []
 
     /// Whether the plan can run (it has no blockers).
     public var isInferable: Bool { blockers.isEmpty }

@@ -84,8 +84,13 @@ private struct Planner {
                     reason: "a relationship cannot become an attribute; its data would be lost",
                     hint: "Add the attribute under a new name and fill it from the relationship in code, or give it another renaming identifier."))
             case nil:
-                attributes.append(AttributeMapping(destination: a.name, source: nil, action: .initialize(a.defaultValue.flatMap { $0.converted(to: a.type) }),
+                let value = a.defaultValue.flatMap { $0.converted(to: a.type) }
+                attributes.append(AttributeMapping(destination: a.name, source: nil, action: .initialize(value),
                                                    fillsNilWithDefault: false, requiresValue: !a.isOptional))
+                if !a.isOptional && value == nil {
+                    plan.risks.append(MigrationRisk(kind: .newRequiredAttribute, entity: name, property: a.name, from: "absent",
+                                                    to: "required \(a.type.modelName) without a default", fails: "every object, if any exists"))
+                }
             }
         }
         var relationships: [RelationshipMapping] = []
@@ -105,6 +110,11 @@ private struct Planner {
             case nil:
                 relationships.append(RelationshipMapping(destination: r.name, source: nil, action: .initialize,
                                                          requiresValue: !r.isOptional, notes: []))
+                if !r.isOptional {
+                    plan.risks.append(MigrationRisk(kind: .requiredRelationship, entity: name, property: r.name, from: "absent",
+                                                    to: "required \(r.isToMany ? "to-many" : "to-one") to \(r.destination)",
+                                                    fails: "every object, if any exists (a new relationship starts empty)"))
+                }
             }
         }
         let removedAttributes = s.attributes.filter { !$0.isTransient && !used.contains($0.migrationIdentifier) }.map(\.name)
@@ -128,6 +138,15 @@ private struct Planner {
             action = .copy
         }
         let fills = s.isOptional && !d.isOptional && d.defaultValue != nil
+        if s.isOptional && !d.isOptional && d.defaultValue == nil {
+            plan.risks.append(MigrationRisk(kind: .optionalToRequired, entity: entity, property: d.name,
+                                            from: "optional \(s.type.modelName)", to: "required \(d.type.modelName) without a default",
+                                            fails: "every object whose value is nil"))
+        }
+        if case .narrow(let from, let to) = action, !plan.options.allowsLossyConversions {
+            plan.risks.append(MigrationRisk(kind: .checkedNarrowing, entity: entity, property: d.name, from: from.modelName,
+                                            to: to.modelName, fails: "every object whose value does not fit \(to.modelName) exactly"))
+        }
         return AttributeMapping(destination: d.name, source: s.name, action: action, fillsNilWithDefault: fills,
                                 requiresValue: !d.isOptional)
     }
@@ -143,7 +162,7 @@ private struct Planner {
                 plan.blockers.append(MigrationBlocker(
                     code: .destinationChanged, entity: entity, property: dr.name, from: "to \(sourceTarget.name)",
                     to: "to \(destination.entities[destinationTarget].name)",
-                    reason: "objects of \(sourceTarget.name) become \(destination.entities[mapped].name), which is not a \(destination.entities[destinationTarget].name)",
+                    reason: "objects of \(sourceTarget.name) become \(destination.entities[mapped].name), which is not entity \(destination.entities[destinationTarget].name) or one of its subentities",
                     hint: "Point the relationship at the entity its old destination maps to, or use a new relationship."))
             }
         }
@@ -155,6 +174,8 @@ private struct Planner {
             if plan.options.allowsToManyToToOne {
                 action = .collapse
                 notes.append("to-many becomes to-one where each object has at most one destination")
+                plan.risks.append(MigrationRisk(kind: .toManyToToOne, entity: entity, property: dr.name, from: "to-many",
+                                                to: "to-one", fails: "every object with more than one destination"))
             } else {
                 action = .copy
                 plan.blockers.append(MigrationBlocker(
@@ -165,6 +186,12 @@ private struct Planner {
         }
         if sr.isToMany && dr.isToMany && sr.isOrdered != dr.isOrdered {
             notes.append(dr.isOrdered ? "becomes ordered (in stored order)" : "becomes unordered")
+        }
+        if sr.isOptional && !dr.isOptional {
+            plan.risks.append(MigrationRisk(kind: .requiredRelationship, entity: entity, property: dr.name,
+                                            from: "optional \(sr.isToMany ? "to-many" : "to-one")",
+                                            to: "required \(dr.isToMany ? "to-many" : "to-one")",
+                                            fails: "every object left without a destination"))
         }
         if sr.deleteRule != dr.deleteRule { notes.append("delete rule \(sr.deleteRule.rawValue) -> \(dr.deleteRule.rawValue)") }
         if sr.inverse != dr.inverse { notes.append("inverse \(sr.inverse ?? "none") -> \(dr.inverse ?? "none")") }

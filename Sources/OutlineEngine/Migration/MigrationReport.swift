@@ -29,6 +29,9 @@ public struct MigrationReport: Sendable {
     public var defaultedValues: [String: Int] = [:]
     /// Everything in the data that stops the migration; empty when it succeeded.
     public var violations: [DataViolation] = []
+    /// Required relationships (`Entity.relationship` of the destination) whose data could not be
+    /// checked, because earlier violations left links that do not mirror.
+    public var uncheckedRelationships: [String] = []
     /// The version names passed through, source first.
     public var path: [String] = []
 

@@ -84,5 +84,6 @@ extension MigrationReport {
         droppedLinks.merge(other.droppedLinks, uniquingKeysWith: +)
         defaultedValues.merge(other.defaultedValues, uniquingKeysWith: +)
         violations += other.violations
+        uncheckedRelationships += other.uncheckedRelationships
     }
 }

@@ -78,6 +78,11 @@ private struct Run {
         // With violations already found the links may not mirror (a collapsed to-many), so the
         // graph is only finished to look for further problems.
         guard let graph = hadViolations ? try? loader.finish() : try loader.finish() else {
+            for mapping in plan.entities {
+                for relationship in mapping.relationships where relationship.requiresValue {
+                    report.uncheckedRelationships.append("\(mapping.destination).\(relationship.destination)")
+                }
+            }
             return Migrator.Result(graph: nil, report: report)
         }
         checkRequiredRelationships(graph)

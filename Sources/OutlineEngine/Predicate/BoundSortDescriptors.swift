@@ -14,16 +14,31 @@ public struct BoundSortDescriptors: Sendable {
     let paths: [BoundPath]
 
     /// The order of `a` and `b` under the descriptors (`.orderedSame` when all keys tie).
-    public func compare(_ a: ManagedObject, _ b: ManagedObject, in graph: some ObjectGraphReading) -> ComparisonResult {
-        compareKeys(keys(of: a, in: graph), keys(of: b, in: graph))
+    ///
+    /// - Throws: ``EngineError`` (`invalidPredicate`) when reading the keys needs more work
+    ///   than ``BoundPredicate/defaultWorkLimit(objectCount:)`` allows for two objects.
+    public func compare(_ a: ManagedObject, _ b: ManagedObject, in graph: some ObjectGraphReading) throws -> ComparisonResult {
+        let keys = try sortKeys(of: [a, b], in: graph, workLimit: nil)
+        return compareKeys(keys[0], keys[1])
     }
 
     /// `objects` sorted by the descriptors; objects whose keys all tie keep their order.
     ///
+    /// - Parameter workLimit: the work reading every object's keys may do; by default
+    ///   ``BoundPredicate/defaultWorkLimit(objectCount:)`` of the number of objects.
+    /// - Throws: ``EngineError`` (`invalidPredicate`) naming the object whose keys were being
+    ///   read when the work limit was reached (keys through long to-many relationships with
+    ///   collection operators).
     /// - Complexity: O(n log n) comparisons; each object's keys are read from the graph once.
-    public func sorted(_ objects: some Sequence<ManagedObject>, in graph: some ObjectGraphReading) -> [ManagedObject] {
+    public func sorted(_ objects: some Sequence<ManagedObject>, in graph: some ObjectGraphReading, workLimit: Int? = nil) throws -> [ManagedObject] {
+        try sorted(objects, in: graph, workLimit: workLimit) { "\(graph.schema.infos[$0.entity].name) row \($0.row)" }
+    }
+
+    /// ``sorted(_:in:workLimit:)`` naming a failing object with `name`.
+    func sorted(_ objects: some Sequence<ManagedObject>, in graph: some ObjectGraphReading, workLimit: Int?,
+                naming name: (ManagedObject) -> String) throws -> [ManagedObject] {
         let objects = Array(objects)
-        let keys = objects.map { self.keys(of: $0, in: graph) }
+        let keys = try sortKeys(of: objects, in: graph, workLimit: workLimit, naming: name)
         let order = objects.indices.sorted { i, j in
             switch compareKeys(keys[i], keys[j]) {
             case .orderedAscending: true
@@ -34,9 +49,17 @@ public struct BoundSortDescriptors: Sendable {
         return order.map { objects[$0] }
     }
 
-    private func keys(of object: ManagedObject, in graph: some ObjectGraphReading) -> [PredicateTerm] {
-        let evaluator = PredicateEvaluator(graph: graph, object: object)
-        return paths.map { evaluator.single(of: $0) }
+    private func sortKeys(of objects: [ManagedObject], in graph: some ObjectGraphReading, workLimit: Int?,
+                          naming name: (ManagedObject) -> String = { "\($0)" }) throws -> [[PredicateTerm]] {
+        let context = PredicateEvaluationContext(workLimit: workLimit ?? BoundPredicate.defaultWorkLimit(objectCount: objects.count), slotCount: 0)
+        return try objects.map { object in
+            let evaluator = PredicateEvaluator(graph: graph, object: object, context: context)
+            do {
+                return try paths.map { try evaluator.single(of: .path(nil, $0)) }
+            } catch let failure as PredicateEvaluationFailure {
+                throw failure.error(naming: name(object))
+            }
+        }
     }
 
     private func compareKeys(_ a: [PredicateTerm], _ b: [PredicateTerm]) -> ComparisonResult {
@@ -103,7 +126,7 @@ extension Array where Element == FetchSortDescriptor {
     public func bound(to schema: Schema, entity: EntityIndex) throws -> BoundSortDescriptors {
         precondition(schema.infos.indices.contains(entity.rawValue), "\(entity) is not in the schema")
         let binder = PredicateBinder(schema: schema, entity: entity)
-        let paths = try map { descriptor -> BoundPath in
+        let paths = try PredicateErrors.inSortKeys { try map { descriptor -> BoundPath in
             let path = try binder.resolve(descriptor.keyPath)
             if path.isMultiValued {
                 throw PredicateErrors.error(column: descriptor.keyPath.column(of: 0), "cannot sort by \"\(descriptor.keyPath)\": it has several values",
@@ -114,7 +137,7 @@ extension Array where Element == FetchSortDescriptor {
                                             hint: "Sort by an attribute of the related object, as in \(descriptor.keyPath).order.")
             }
             return path
-        }
+        } }
         return BoundSortDescriptors(descriptors: self, entity: entity, paths: paths)
     }
 }

@@ -8,12 +8,22 @@ extension FetchPredicate: CustomStringConvertible {
     /// are reserved words get a `#`, and values without a literal form are written with `CAST`
     /// (dates, decimals, UUIDs, binary data, infinities). An `AND` or `OR` of fewer than two
     /// operands prints as its equivalent (`TRUEPREDICATE`, `FALSEPREDICATE` or the operand).
-    public var description: String { PredicateFormatter.format(self) }
+    /// Objects (from `%@` arguments) print as `%@`. A tree built in code that nests deeper than
+    /// parsing allows prints as a note saying so.
+    public var description: String {
+        guard let depth = try? PredicateTree.checkNestingDepth(self) else { return PredicateFormatter.tooDeep }
+        return PredicateStack.run(depth: depth) { PredicateFormatter.format(self) }
+    }
 }
 
 extension FetchPredicate.Expression: CustomStringConvertible {
     /// The expression in format-string syntax.
-    public var description: String { PredicateFormatter.format(self) }
+    public var description: String {
+        guard let depth = try? PredicateTree.checkNestingDepth(.comparison(.init(self, .equalTo, .constant(nil)))) else {
+            return PredicateFormatter.tooDeep
+        }
+        return PredicateStack.run(depth: depth) { PredicateFormatter.format(self) }
+    }
 }
 
 extension FetchPredicate.Comparison: CustomStringConvertible {
@@ -23,6 +33,8 @@ extension FetchPredicate.Comparison: CustomStringConvertible {
 
 /// Writes predicates in canonical format-string syntax.
 enum PredicateFormatter {
+    static let tooDeep = "<a predicate nested more deeply than parsing allows>"
+
     static func format(_ predicate: FetchPredicate) -> String {
         switch predicate {
         case .constant(let value):
@@ -64,14 +76,73 @@ enum PredicateFormatter {
         switch expression {
         case .constant(let value): literal(value)
         case .list(let values): "{" + values.map(literal).joined(separator: ", ") + "}"
+        case .aggregate(let elements): "{" + elements.map(format).joined(separator: ", ") + "}"
         case .keyPath(let keyPath): keyPath.description
         case .evaluatedObject: "SELF"
+        // Objects have no literal form: they print as the placeholder they are passed for.
+        case .object: "%@"
+        case .variable(let name): "$" + name
+        case .path(let base, let keyPath):
+            pathBase(base) + (FetchPredicate.IndexOperator(component: keyPath.components.first ?? "") == nil ? "." : "") + keyPath.description
+        case .subquery(let s):
+            "SUBQUERY(" + format(s.collection) + ", $" + s.variable + ", " + format(s.predicate) + ")"
+        case .function(let function, let arguments):
+            function.rawValue + "(" + arguments.map(format).joined(separator: ", ") + ")"
+        case .arithmetic(let left, let op, let right):
+            arithmeticOperand(left, of: op, isRight: false) + " " + op.rawValue + " " + arithmeticOperand(right, of: op, isRight: true)
+        case .negated(let operand):
+            "-" + (isAtom(operand) || isNegated(operand) ? format(operand) : "(" + format(operand) + ")")
+        case .cast(let operand, let type):
+            "CAST(" + format(operand) + ", " + quoted(type) + ")"
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            "TERNARY(" + format(condition) + ", " + format(whenTrue) + ", " + format(whenFalse) + ")"
         }
+    }
+
+    /// The expression a key path follows: parenthesized unless it is a variable or a call,
+    /// so that `(children)[FIRST]` stays apart from `children[FIRST]`.
+    private static func pathBase(_ base: FetchPredicate.Expression) -> String {
+        switch base {
+        case .variable, .subquery, .function, .cast, .conditional: format(base)
+        default: "(" + format(base) + ")"
+        }
+    }
+
+    /// Binding strength of an arithmetic operator: higher binds tighter.
+    private static func precedence(_ op: FetchPredicate.ArithmeticOperator) -> Int {
+        switch op {
+        case .add, .subtract: 1
+        case .multiply, .divide: 2
+        case .power: 3
+        }
+    }
+
+    private static func isNegated(_ expression: FetchPredicate.Expression) -> Bool {
+        if case .negated = expression { return true }
+        return false
+    }
+
+    private static func isAtom(_ expression: FetchPredicate.Expression) -> Bool {
+        switch expression {
+        case .arithmetic, .negated: false
+        case .constant(let v?): v.doubleValue.map { $0 >= 0 || $0.isNaN } ?? true
+        default: true
+        }
+    }
+
+    /// An operand of `op`, parenthesized where the grammar would otherwise group it differently.
+    private static func arithmeticOperand(_ operand: FetchPredicate.Expression, of op: FetchPredicate.ArithmeticOperator, isRight: Bool) -> String {
+        let text = format(operand)
+        guard case .arithmetic(_, let inner, _) = operand else { return text }
+        let (outer, own) = (precedence(op), precedence(inner))
+        // Left-associative + - * /; right-associative **.
+        let needs = own < outer || (own == outer && (op == .power ? !isRight : isRight))
+        return needs ? "(" + text + ")" : text
     }
 
     /// A key, with `#` in front when it is a reserved word or not a plain word.
     static func keyComponent(_ key: String) -> String {
-        if key.hasPrefix("@") { return key }
+        if key.hasPrefix("@") || key.hasPrefix("[") { return key }
         return PredicateKeywords.isReserved(key) ? "#" + key : key
     }
 

@@ -28,6 +28,15 @@ public indirect enum FetchPredicate: Hashable, Sendable {
     /// Deeper predicates are rejected with ``EngineError/Code/invalidPredicate`` instead of
     /// exhausting the stack.
     public static let maximumNestingDepth = 1000
+
+    /// The deepest nesting of expressions that parsing and binding accept: `CAST`, function
+    /// calls, lists, parenthesized values, unary minus, and each operator of an arithmetic
+    /// chain (`a + b + c` nests two levels) count one level; `SUBQUERY` and `TERNARY`, which
+    /// hold a predicate, count four.
+    ///
+    /// Deeper expressions are rejected with ``EngineError/Code/invalidPredicate`` instead of
+    /// exhausting the stack.
+    public static let maximumExpressionNestingDepth = 250
 }
 
 extension FetchPredicate {
@@ -173,8 +182,11 @@ extension FetchPredicate {
     ///   `location` is the 1-based column of the offending token, e.g. `column 14`, and whose
     ///   message says what was expected and what was found.
     public init(format: String, arguments: [Argument]) throws {
-        var parser = try PredicateParser(format: format, arguments: arguments)
-        self = try parser.parsePredicate()
+        let parser = try PredicateParser(format: format, arguments: arguments)
+        self = try PredicateStack.run(depth: PredicateStack.parseDepth(of: parser.tokens)) {
+            var parser = parser
+            return try parser.parsePredicate()
+        }
     }
 
     /// Parses a predicate in Core Data's format-string syntax; see ``init(format:arguments:)``.

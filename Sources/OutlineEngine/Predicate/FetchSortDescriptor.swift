@@ -32,7 +32,7 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``EngineError`` (`invalidPredicate`) with the column of the offending text.
     public init(parsing text: String) throws {
-        self = try Self.parse(text)
+        self = try PredicateErrors.inSortKeys { try Self.parse(text) }
     }
 
     /// Parses comma-separated descriptors such as `"done, -created"`; columns in errors count
@@ -52,7 +52,7 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
             // Blank out what comes before the descriptor so that columns stay those of the whole text.
             var view = String.UnicodeScalarView(repeating: " ", count: piece.lowerBound)
             view.append(contentsOf: scalars[piece])
-            return try parse(String(view))
+            return try PredicateErrors.inSortKeys { try parse(String(view)) }
         }
     }
 

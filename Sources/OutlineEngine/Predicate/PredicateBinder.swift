@@ -4,25 +4,15 @@ import Foundation
 struct PredicateBinder {
     let schema: Schema
     let entity: EntityIndex
+    /// For unordered to-many relationships, by name: the attribute of their objects that
+    /// index operators (`children[FIRST]`) order them by.
+    var indexOrdering: [String: String] = [:]
+    /// The `SUBQUERY` variables in scope while binding, and the slots they take.
+    let scope = PredicateScope()
 
     /// Rejects predicate trees nested deeper than parsing can produce, without recursing.
     static func checkNestingDepth(_ predicate: FetchPredicate) throws {
-        let limit = FetchPredicate.maximumNestingDepth + 1
-        var stack: [(FetchPredicate, Int)] = [(predicate, 0)]
-        while let (node, depth) = stack.popLast() {
-            let children: [FetchPredicate]
-            switch node {
-            case .not(let inner): children = [inner]
-            case .and(let operands), .or(let operands): children = operands
-            case .constant, .comparison: children = []
-            }
-            guard !children.isEmpty else { continue }
-            if depth + 1 > limit {
-                throw PredicateErrors.error(column: nil, "the predicate nests more than \(limit) levels deep",
-                                            hint: "NOT, AND and OR may nest at most \(limit) levels; simplify the predicate.")
-            }
-            stack += children.map { ($0, depth + 1) }
-        }
+        try PredicateTree.checkNestingDepth(predicate)
     }
 
     func bind(_ predicate: FetchPredicate) throws -> BoundNode {
@@ -36,25 +26,27 @@ struct PredicateBinder {
     }
 
     private func bind(_ c: FetchPredicate.Comparison) throws -> BoundComparison {
-        var left = try operand(c.left)
-        var right = try operand(c.right)
+        var left = try bind(c.left, column: c.source.left)
+        var right = try bind(c.right, column: c.source.right)
         let opName = c.operator.rawValue
 
         // Shape: lists only on the right of IN and BETWEEN; BETWEEN takes exactly two values.
-        if case .list = left {
+        if left.isList {
             throw PredicateErrors.error(column: c.source.left, "a list can only be the right side of IN or BETWEEN",
                                         hint: "Write the key path first, as in order IN {1, 2}.")
         }
-        switch (c.operator, right) {
-        case (.between, .list(let values)) where values.count == 2: break
-        case (.between, _):
-            throw PredicateErrors.error(column: c.source.right, "BETWEEN needs a list of two values but found \(Self.shown(c.right))",
-                                        hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
-        case (.in, _): break
-        case (_, .list):
-            throw PredicateErrors.error(column: c.source.right, "a list can only follow IN or BETWEEN, not \"\(opName)\"",
-                                        hint: "Use IN to test membership, as in order IN {1, 2}.")
-        default: break
+        switch c.operator {
+        case .between:
+            guard right.isList, right.elements.count == 2 else {
+                throw PredicateErrors.error(column: c.source.right, "BETWEEN needs a list of two values but found \(Self.shown(c.right))",
+                                            hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
+            }
+        case .in: break
+        default:
+            if right.isList {
+                throw PredicateErrors.error(column: c.source.right, "a list can only follow IN or BETWEEN, not \"\(opName)\"",
+                                            hint: "Use IN to test membership, as in order IN {1, 2}.")
+            }
         }
 
         // Several values on the left need (or imply) a modifier; on the right only IN takes them.
@@ -76,34 +68,27 @@ struct PredicateBinder {
         try checkKinds(c, left: &left, right: &right)
 
         var pattern: StringPattern?
-        if case .constant(.value(.string(let s))) = right {
+        if case .constant(.value(.string(let s))) = right.expression {
             switch c.operator {
             case .like: pattern = .like(LikePattern(s, options: c.options))
             case .matches:
-                guard let compiled = MatchesPattern(s, options: c.options) else {
-                    throw PredicateErrors.error(column: c.source.right, "invalid regular expression \(PredicateFormatter.quoted(s)) after MATCHES",
-                                                hint: "MATCHES takes an ICU regular expression that must match the whole string.")
+                do {
+                    pattern = .regex(try PredicateRegex(s, options: c.options))
+                } catch let error as PredicateRegexError {
+                    throw PredicateErrors.error(column: c.source.right, "invalid regular expression \(PredicateFormatter.quoted(s)) after MATCHES: \(error.message)",
+                                                hint: error.hint)
                 }
-                pattern = .regex(compiled)
-            case .contains, .beginsWith, .endsWith: pattern = .needle(PredicateStrings.fold(s, c.options))
+            case .contains, .beginsWith, .endsWith: pattern = .needle(PredicateNeedle(s, options: c.options))
             default: break
             }
         }
-        return BoundComparison(quantifier: quantifier, left: left, op: c.operator, right: right, options: c.options, pattern: pattern)
-    }
-
-    private func operand(_ expression: FetchPredicate.Expression) throws -> BoundOperand {
-        switch expression {
-        case .constant(let v): .constant(PredicateTerm(v))
-        case .list(let vs): .list(vs.map(PredicateTerm.init))
-        case .evaluatedObject: .evaluatedObject
-        case .keyPath(let keyPath): .path(try resolve(keyPath))
-        }
+        return BoundComparison(quantifier: quantifier, left: left.expression, op: c.operator, right: right.expression,
+                               options: c.options, pattern: pattern, rightColumn: c.source.right)
     }
 
     /// Checks that the two sides can ever satisfy the operator; converts string constants
     /// compared with UUID attributes to UUIDs.
-    private func checkKinds(_ c: FetchPredicate.Comparison, left: inout BoundOperand, right: inout BoundOperand) throws {
+    private func checkKinds(_ c: FetchPredicate.Comparison, left: inout BoundSide, right: inout BoundSide) throws {
         guard let leftKind = left.kind else { return }
         let opName = c.operator.rawValue
         func mismatch(_ rightText: String, _ rightKind: PredicateValueKind) -> EngineError {
@@ -111,13 +96,17 @@ struct PredicateBinder {
                                   hint: "Compare with a value of the same kind: quote strings, write numbers bare and dates as CAST(seconds, \"NSDate\").")
         }
         // A string constant against a UUID attribute means the UUID it spells.
-        func convert(_ term: PredicateTerm) throws -> PredicateTerm {
-            guard leftKind == .uuid, case .value(.string(let s)) = term else { return term }
+        func convert(_ side: BoundSide) throws -> BoundSide {
+            guard leftKind == .uuid, case .constant(.value(.string(let s))) = side.expression else { return side }
             guard let uuid = UUID(uuidString: s) else { throw mismatch(PredicateFormatter.quoted(s), .string) }
-            return .value(.uuid(uuid))
+            return BoundSide(.constant(.value(.uuid(uuid))), kind: .uuid, text: side.text)
         }
-        if case .constant(let term) = right { right = .constant(try convert(term)) }
-        if case .list(let terms) = right { right = .list(try terms.map(convert)) }
+        if right.isList {
+            right.elements = try right.elements.map(convert)
+            right.expression = .list(right.elements.map(\.expression))
+        } else {
+            right = try convert(right)
+        }
 
         if c.operator.isStringOperator {
             guard leftKind == .string || leftKind == .unknown else {
@@ -131,13 +120,12 @@ struct PredicateBinder {
             return
         }
         let rightTerms: [(text: String, kind: PredicateValueKind)]
-        switch right {
-        case .list(let terms):
-            rightTerms = terms.compactMap { term in term.kind.map { (PredicateFormatter.literal(term.value), $0) } }
-        default:
+        if right.isList {
+            rightTerms = right.elements.compactMap { element in element.kind.map { (element.text, $0) } }
+        } else {
             rightTerms = right.kind.map { [(Self.shown(c.right), $0)] } ?? []
         }
-        if c.operator == .in, !right.isMultiValued, !isList(right) {
+        if c.operator == .in, !right.isMultiValued, !right.isList {
             // `x IN "text"` tests for a substring.
             guard let rightKind = right.kind else { return }
             guard rightKind == .string || rightKind == .unknown, leftKind == .string || leftKind == .unknown else {
@@ -157,30 +145,11 @@ struct PredicateBinder {
 
     /// An expression for messages: key paths quoted (`"parent.text"`), values as literals.
     static func shown(_ expression: FetchPredicate.Expression) -> String {
-        if case .keyPath = expression { return "\"\(expression)\"" }
-        return expression.description
-    }
-
-    private func isList(_ operand: BoundOperand) -> Bool {
-        if case .list = operand { return true }
-        return false
-    }
-}
-
-extension BoundOperand {
-    /// Whether the operand has several values (a key path through a to-many relationship).
-    var isMultiValued: Bool {
-        if case .path(let path) = self { return path.isMultiValued }
-        return false
-    }
-
-    /// The kind of the operand's values; `nil` for `nil` constants and lists.
-    var kind: PredicateValueKind? {
-        switch self {
-        case .constant(let term): term.kind
-        case .list: nil
-        case .evaluatedObject: .object
-        case .path(let path): path.kind
+        switch expression {
+        case .keyPath, .path, .variable, .subquery, .function, .arithmetic, .negated, .cast, .conditional:
+            return "\"\(expression)\""
+        default:
+            return expression.description
         }
     }
 }

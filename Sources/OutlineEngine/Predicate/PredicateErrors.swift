@@ -2,7 +2,7 @@
 enum PredicateErrors {
     /// An `invalidPredicate` error at `column` (1-based), or without a location.
     static func error(column: Int?, _ message: String, hint: String) -> EngineError {
-        EngineError(.invalidPredicate, at: column.map { "column \($0)" }, message, hint: hint)
+        EngineError(.invalidPredicate, at: column.map { "column \($0) of the query" }, message, hint: hint)
     }
 
     /// `expected WHAT after "PREVIOUS" but found "X"` / `... but the predicate ends` (or another subject).
@@ -12,6 +12,29 @@ enum PredicateErrors {
         if let previous { message += " after " + quote(previous) }
         message += token.isEnd ? " but the \(subject) ends" : " but found \(token.quoted)"
         return error(column: token.column, message, hint: hint)
+    }
+
+    /// Runs `body`, locating its errors in the sort keys rather than the query.
+    static func inSortKeys<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var error as EngineError {
+            if let location = error.location, location.hasSuffix(" of the query") {
+                error.location = String(location.dropLast(" of the query".count)) + " of the sort keys"
+            }
+            throw error
+        }
+    }
+
+    /// `n` with thousands separators: `1,000,000`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return (n < 0 ? "-" : "") + out
     }
 
     /// `text` in double quotes, unless it is a string literal that already has quotes.

@@ -74,6 +74,14 @@ struct PredicateLexer {
             throw PredicateErrors.error(
                 column: start + 1, "unexpected character \"\(c)\"",
                 hint: c == "&" ? "Write && or AND to combine conditions." : "Write || or OR to combine conditions.")
+        case "+", "-", "/":
+            return token(.symbol(String(c)), length: 1)
+        case "*":
+            return next == "*" ? token(.symbol("**"), length: 2) : token(.symbol("*"), length: 1)
+        case ":":
+            if next == "=" { return token(.symbol(":="), length: 2) }
+            throw PredicateErrors.error(column: start + 1, "unexpected character \":\"",
+                                        hint: "A colon only appears in an assignment such as $x := 1.")
         case "\"", "'":
             return try lexString(quote: c)
         case "%":
@@ -95,11 +103,16 @@ struct PredicateLexer {
             }
             return PredicateToken(kind: .collectionOperator("@" + word), column: start + 1, text: "@" + word)
         case "$":
-            throw PredicateErrors.error(column: start + 1, "variables such as \"$name\" are not supported",
-                                        hint: "Substitute values with %@ placeholders instead.")
+            index += 1
+            let word = lexWord()
+            guard !word.isEmpty, !Self.isDigit(word.unicodeScalars.first) else {
+                throw PredicateErrors.error(column: start + 1, "expected a variable name after \"$\"",
+                                            hint: "Name variables like keys, as in $prefix or $c.")
+            }
+            return PredicateToken(kind: .variable(word), column: start + 1, text: "$" + word)
         default:
-            if Self.isDigit(c) || (c == "-" && Self.isDigit(next)) {
-                return lexNumber()
+            if Self.isDigit(c) {
+                return try lexNumber()
             }
             if c.properties.isAlphabetic || c == "_" {
                 let word = lexWord()
@@ -107,8 +120,7 @@ struct PredicateLexer {
             }
             throw PredicateErrors.error(
                 column: start + 1, "unexpected character \"\(c)\"",
-                hint: c == "-" ? "Write negative numbers as -5; the predicate syntax has no arithmetic."
-                    : "Quote strings (\"like this\") and use the operators of the predicate syntax.")
+                hint: "Quote strings (\"like this\") and use the operators of the predicate syntax.")
         }
     }
 
@@ -124,9 +136,33 @@ struct PredicateLexer {
 
     private static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0"..."9").contains($0) } ?? false }
 
-    private mutating func lexNumber() -> PredicateToken {
+    /// A number without its sign: `42`, `0x1F`, `0o17`, `0b101`, `2.5`, `1e-3`.
+    /// Integers too large for 64 bits become doubles, as in Foundation.
+    private mutating func lexNumber() throws -> PredicateToken {
         let start = index
-        if peek() == "-" { index += 1 }
+        if peek() == "0", let prefix = peek(1), let radix = ["x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2][Character(prefix)] {
+            index += 2
+            let digitsStart = index
+            while let c = peek(), c.properties.isASCIIHexDigit { index += 1 }
+            let written = chars[digitsStart..<index]
+            let digits = String(String.UnicodeScalarView(written))
+            let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
+            let allowed = radix == 16 ? "0-9 and A-F" : radix == 8 ? "0-7" : "0 and 1"
+            guard !digits.isEmpty else {
+                throw PredicateErrors.error(column: start + 1, "expected \(name) digits after \"\(string(start..<start + 2))\"",
+                                            hint: "Write \(name) numbers with the digits \(allowed), as in \(radix == 16 ? "0x1F" : radix == 8 ? "0o17" : "0b101").")
+            }
+            if let bad = written.firstIndex(where: { (Character($0).hexDigitValue ?? radix) >= radix }) {
+                throw PredicateErrors.error(column: bad + 1, "\"\(chars[bad])\" is not a digit of a \(name) number",
+                                            hint: "Write \(name) numbers with the digits \(allowed).")
+            }
+            try checkNumberEnd(start: start)
+            let text = string(start..<index)
+            var magnitude: Double = 0
+            for d in digits { magnitude = magnitude * Double(radix) + Double(d.hexDigitValue ?? 0) }
+            let value: Value = Int64(digits, radix: radix).map(Value.integer) ?? .double(magnitude)
+            return PredicateToken(kind: .number(value), column: start + 1, text: text)
+        }
         while Self.isDigit(peek()) { index += 1 }
         var isInteger = true
         if peek() == ".", Self.isDigit(peek(1)) {
@@ -142,32 +178,42 @@ struct PredicateLexer {
                 while Self.isDigit(peek()) { index += 1 }
             }
         }
+        try checkNumberEnd(start: start)
         let text = string(start..<index)
-        // Integers too large for 64 bits become doubles, as in Foundation.
         let value: Value = isInteger ? Int64(text).map(Value.integer) ?? .double(Double(text) ?? 0) : .double(Double(text) ?? 0)
         return PredicateToken(kind: .number(value), column: start + 1, text: text)
     }
 
+    /// A number must not run into a letter (`12abc`, `0x1G`, `1e`).
+    private func checkNumberEnd(start: Int) throws {
+        guard let c = peek(), c.properties.isAlphabetic || c == "_" || Self.isDigit(c) else { return }
+        throw PredicateErrors.error(column: index + 1, "unexpected \"\(c)\" after the number \"\(string(start..<index))\"",
+                                    hint: "Separate numbers from keys with a space or an operator; numbers are written 42, -5, 2.5, 1e3, 0x1F, 0o17 or 0b101.")
+    }
+
+    /// `%@`, `%K`, and printf conversions with length modifiers (`%d`, `%ld`, `%lld`, `%hd`,
+    /// `%qd`, `%i`, `%u`, `%x`, `%X`, `%o`, `%O`, `%f`, `%lf`, `%e`, `%E`, `%g`, `%G`, `%s`, `%S`).
     private mutating func lexPlaceholder() throws -> PredicateToken {
         let start = index
         index += 1
-        var longs = 0
-        while peek() == "l", longs < 2 { index += 1; longs += 1 }
+        var modifiers = 0
+        while let c = peek(), c == "l" || c == "h" || c == "q", modifiers < 2 { index += 1; modifiers += 1 }
         let conversion = peek()
-        let valid: Bool
+        var kind: Character?
         switch conversion {
-        case "@", "K": valid = longs == 0
-        case "d", "i", "u", "f": valid = true
-        default: valid = false
+        case "@", "K": kind = modifiers == 0 ? Character(conversion ?? "@") : nil
+        case "d", "D", "i", "u", "U", "x", "X", "o", "O": kind = "d"
+        case "f", "e", "E", "g", "G": kind = "f"
+        case "s", "S": kind = modifiers == 0 ? "s" : nil
+        default: kind = nil
         }
-        guard let conversion, valid else {
+        guard let kind else {
             let shown = string(start..<min(index + 1, chars.count))
             throw PredicateErrors.error(
-                column: start + 1, "unknown placeholder \"\(shown)\"",
-                hint: "Use %@ for a value, %K for a key path, %d for an integer or %f for a number.")
+                column: start + 1, conversion == "%" && modifiers == 0 ? "\"%%\" stands for a % sign, which the predicate syntax only has inside strings" : "unknown placeholder \"\(shown)\"",
+                hint: "Use %@ for a value or an object, %K for a key path, %d for an integer or %f for a number; write a % sign inside a quoted string.")
         }
         index += 1
-        let kind: Character = conversion == "i" || conversion == "u" ? "d" : Character(conversion)
         return PredicateToken(kind: .placeholder(kind), column: start + 1, text: string(start..<index))
     }
 

@@ -1,19 +1,46 @@
-import Foundation
-
+/// Expressions, loosest binding first:
+///
+///     expression     := additive
+///     additive       := multiplicative (("+" | "-") multiplicative)*
+///     multiplicative := power (("*" | "/") power)*
+///     power          := unary ["**" power]
+///     unary          := "-" unary | postfix
+///     postfix        := atom ("." key | "[" index "]")*
+///     atom           := literal | placeholder | "$" name | SELF | key | "(" expression ")"
+///                     | "{" [expression ("," expression)*] "}" | CAST(...) | SUBQUERY(...)
+///                     | TERNARY(...) | function "(" arguments ")"
+///     index          := FIRST | LAST | SIZE | integer | placeholder | "$" name
+///
+/// A minus sign binds tighter than `**` (`-2 ** 2` is 4), and a minus before a number
+/// literal makes a negative literal.
 extension PredicateParser {
-    /// Whether `token` can begin an expression (a value, key path, list, placeholder, `SELF`, `CAST`).
+    /// Whether `token` can begin an expression.
     func startsExpression(_ token: PredicateToken) -> Bool {
         switch token.kind {
-        case .string, .number, .placeholder, .escapedWord: return true
-        case .symbol(let s): return s == "{"
+        case .string, .number, .placeholder, .escapedWord, .variable: return true
+        case .symbol(let s): return s == "{" || s == "(" || s == "-"
         case .word(let w):
-            let upper = w.uppercased()
-            return !PredicateKeywords.isReserved(w) || ["YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST", "SUBQUERY", "FUNCTION"].contains(upper)
+            return !PredicateKeywords.isReserved(w) || Self.valueWords.contains(w.uppercased())
         case .collectionOperator, .end: return false
         }
     }
 
-    /// Whether `token` can begin a key path (after `ANY`, `ALL`, `NONE`).
+    /// Reserved words that begin an expression (or a specific error about one).
+    static let valueWords: Set<String> = ["YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST", "SUBQUERY", "FUNCTION",
+                                          "FETCH", "ANYKEY", "FIRST", "LAST", "SIZE"]
+
+    /// Whether `token` can begin an expression with several values (after `ANY`, `ALL`, `NONE`).
+    func startsCollection(_ token: PredicateToken) -> Bool {
+        switch token.kind {
+        case .escapedWord, .variable: return true
+        case .placeholder(let c): return c == "K" || c == "@"
+        case .symbol(let s): return s == "(" || s == "{"
+        case .word(let w): return !PredicateKeywords.isReserved(w) || ["SELF", "SUBQUERY", "FUNCTION", "FETCH"].contains(w.uppercased())
+        default: return false
+        }
+    }
+
+    /// Whether `token` can begin a key path (a bare `SELF` excepted).
     func startsKeyPath(_ token: PredicateToken) -> Bool {
         switch token.kind {
         case .escapedWord: return true
@@ -25,266 +52,190 @@ extension PredicateParser {
 
     /// Parses one expression; the caller has checked ``startsExpression(_:)``.
     mutating func parseExpression() throws -> FetchPredicate.Expression {
+        try parseChain(operators: ["+": .add, "-": .subtract]) { try $0.parseChain(operators: ["*": .multiply, "/": .divide]) { try $0.parsePower() } }
+    }
+
+    /// `operand (op operand)*`, left-associative; each operator counts as one level of nesting.
+    private mutating func parseChain(operators: [String: FetchPredicate.ArithmeticOperator],
+                                     operand: (inout PredicateParser) throws -> FetchPredicate.Expression) throws -> FetchPredicate.Expression {
+        var left = try operand(&self)
+        let depthBefore = expressionDepth
+        defer { expressionDepth = depthBefore }
+        while case .symbol(let s) = current.kind, let op = operators[s] {
+            try enterExpression(at: advance())
+            try expectOperand(after: s)
+            left = .arithmetic(left, op, try operand(&self))
+        }
+        return left
+    }
+
+    private mutating func parsePower() throws -> FetchPredicate.Expression {
+        let base = try parseUnary()
+        guard current.isSymbol("**") else { return base }
+        try enterExpression(at: advance())
+        defer { expressionDepth -= 1 }
+        try expectOperand(after: "**")
+        return .arithmetic(base, .power, try parsePower())
+    }
+
+    private mutating func expectOperand(after text: String) throws {
+        guard startsExpression(current) else {
+            throw PredicateErrors.expected("a value", after: text, found: current,
+                                           hint: "Put a number, a key path or a parenthesized expression after \(text).")
+        }
+    }
+
+    private mutating func parseUnary() throws -> FetchPredicate.Expression {
+        guard current.isSymbol("-") else { return try parsePostfix() }
+        let minus = advance()
+        if case .number(let value) = current.kind {
+            let number = advance()
+            return .constant(Self.negated(value, text: number.text))
+        }
+        try enterExpression(at: minus)
+        defer { expressionDepth -= 1 }
+        try expectOperand(after: "-")
+        let operand = try parseUnary()
+        if case .constant(let value) = operand {
+            guard let value, value.doubleValue != nil, value.booleanValue == nil || Self.isInteger(value) else {
+                throw PredicateErrors.error(column: minus.column, "a minus sign needs a number, but found \(value?.displayString ?? "nil")",
+                                            hint: "Write negative numbers as -5; subtract with a - b.")
+            }
+            return .constant(Self.negated(value, text: nil))
+        }
+        return .negated(operand)
+    }
+
+    private static func isInteger(_ value: Value) -> Bool {
+        if case .integer = value { return true }
+        return false
+    }
+
+    /// `-value`, exactly: `-9223372036854775808` is an integer; other overflows become doubles.
+    static func negated(_ value: Value, text: String?) -> Value {
+        switch value {
+        case .integer(let i):
+            let (negated, overflow) = Int64(0).subtractingReportingOverflow(i)
+            return overflow ? .double(-Double(i)) : .integer(negated)
+        case .double(let d):
+            if let text, d == 9_223_372_036_854_775_808, text.allSatisfy(\.isNumber), let exact = Int64("-" + text) { return .integer(exact) }
+            return .double(-d)
+        case .decimal(let d): return .decimal(-d)
+        case .boolean(let b): return .integer(b ? -1 : 0)
+        default: return value
+        }
+    }
+
+    /// An atom and the key path components, index operators and collection operators after it.
+    private mutating func parsePostfix() throws -> FetchPredicate.Expression {
+        let (atom, mergeable) = try parseAtom()
+        guard current.isSymbol(".") || current.isSymbol("[") else { return atom }
+        var keyPath = FetchPredicate.KeyPath([], columns: [])
+        if mergeable, case .keyPath(let start) = atom { keyPath = start }
+        let base: FetchPredicate.Expression? = mergeable ? nil : atom
+        if mergeable, case .evaluatedObject = atom, current.isSymbol("[") {
+            throw PredicateErrors.error(column: current.column, "an index needs a to-many key path or a collection before it, not SELF",
+                                        hint: "Index a to-many relationship, as in children[FIRST].")
+        }
+        while true {
+            if current.isSymbol(".") {
+                advance()
+                try parseKeyComponent(into: &keyPath)
+            } else if current.isSymbol("[") {
+                try parseIndex(into: &keyPath)
+            } else {
+                break
+            }
+        }
+        let validated = try Self.validateKeyPath(keyPath, hasBase: base != nil)
+        return base.map { .path($0, validated) } ?? .keyPath(validated)
+    }
+
+    /// The atom, and whether key path components after it extend a key path from SELF.
+    private mutating func parseAtom() throws -> (FetchPredicate.Expression, Bool) {
         let token = current
         switch token.kind {
         case .string(let s):
             advance()
-            return .constant(.string(s))
+            return (.constant(.string(s)), false)
         case .number(let v):
             advance()
-            return .constant(v)
+            return (.constant(v), false)
         case .placeholder(let conversion):
             advance()
-            return try substitute(conversion, at: token)
+            let expression = try substitute(conversion, at: token)
+            if case .keyPath = expression { return (expression, true) }
+            return (expression, false)
+        case .variable(let name):
+            advance()
+            return (.variable(name), false)
         case .escapedWord:
-            return .keyPath(try parseKeyPath())
+            return (.keyPath(try parseKeyPathStart()), true)
         case .symbol("{"):
-            return try parseList()
-        case .word(let w):
-            switch w.uppercased() {
-            case "YES", "TRUE": advance(); return .constant(.boolean(true))
-            case "NO", "FALSE": advance(); return .constant(.boolean(false))
-            case "NIL", "NULL": advance(); return .constant(nil)
-            case "CAST": return try parseCast()
-            case "SELF":
-                advance()
-                guard current.isSymbol(".") else { return .evaluatedObject }
-                advance()
-                return .keyPath(try parseKeyPath())
-            default:
-                if tokens[position + 1].isSymbol("(") {
-                    throw PredicateErrors.error(column: token.column, "unknown function \"\(w)\"",
-                                                hint: "Only CAST(value, \"type\") is supported; SUBQUERY and FUNCTION are not.")
-                }
-                if PredicateKeywords.isReserved(w) { break }
-                return .keyPath(try parseKeyPath())
+            return (try parseList(), false)
+        case .symbol("("):
+            let open = advance()
+            try enterExpression(at: open)
+            defer { expressionDepth -= 1 }
+            guard startsExpression(current) else {
+                throw PredicateErrors.expected("a value", after: "(", found: current, hint: "Put an expression inside the parentheses, as in (order + 1) * 2.")
             }
+            let inner = try parseExpression()
+            guard current.isSymbol(")") else {
+                throw PredicateErrors.expected("\")\" to close the \"(\" at column \(open.column)", after: nil, found: current,
+                                               hint: "Close every \"(\" with a \")\".")
+            }
+            advance()
+            return (inner, false)
+        case .word(let w):
+            return try parseWordAtom(w, token: token)
+        default:
+            throw PredicateErrors.expected("a value", after: previousText, found: token,
+                                           hint: "Write a value (\"text\", 42, YES, nil), a key path or a list.")
+        }
+    }
+
+    private mutating func parseWordAtom(_ w: String, token: PredicateToken) throws -> (FetchPredicate.Expression, Bool) {
+        let upper = w.uppercased()
+        let call = tokens[position + 1].isSymbol("(")
+        switch upper {
+        case "YES", "TRUE": advance(); return (.constant(.boolean(true)), false)
+        case "NO", "FALSE": advance(); return (.constant(.boolean(false)), false)
+        case "NIL", "NULL": advance(); return (.constant(nil), false)
+        case "SELF": advance(); return (.evaluatedObject, true)
+        case "CAST": return (try parseCast(), false)
+        case "SUBQUERY": return (try parseSubquery(), false)
+        case "TERNARY" where call: return (try parseTernary(), false)
+        case "FUNCTION":
+            throw PredicateErrors.error(column: token.column, "FUNCTION(...) is not supported",
+                                        hint: "It calls methods by name, which this engine does not do; use the functions " + Self.functionList + ", key paths and arithmetic instead.")
+        case "FETCH":
+            throw PredicateErrors.error(column: token.column, "FETCH(...) is not supported",
+                                        hint: "It runs a fetch request inside a predicate; use SUBQUERY over a relationship instead.")
+        case "ANYKEY":
+            throw PredicateErrors.error(column: token.column, "ANYKEY is not supported",
+                                        hint: "It is a Spotlight search term; name the key to compare, as in text CONTAINS \"milk\".")
+        case "FIRST", "LAST", "SIZE":
+            throw PredicateErrors.error(column: token.column, "\(upper) is only meaningful inside brackets after a to-many key path",
+                                        hint: "Write children[\(upper)]; write #\(w) for a key called \(w).")
         default:
             break
         }
-        throw PredicateErrors.expected("a value", after: previousText, found: token,
-                                       hint: "Write a value (\"text\", 42, YES, nil), a key path or a list.")
+        if call {
+            if let function = FetchPredicate.Function.allCases.first(where: { $0.rawValue == w.lowercased() }) {
+                return (try parseFunction(function), false)
+            }
+            let known = FetchPredicate.Function.allCases.map(\.rawValue) + ["SUBQUERY", "CAST", "TERNARY"]
+            let hint = PredicateErrors.suggestion(for: w, among: known, quoted: false).map { $0 + " " } ?? ""
+            throw PredicateErrors.error(column: token.column, "unknown function \"\(w)\"",
+                                        hint: hint + "The functions are " + Self.functionList + "; CAST, SUBQUERY and TERNARY also take arguments.")
+        }
+        guard !PredicateKeywords.isReserved(w) else {
+            throw PredicateErrors.expected("a value", after: previousText, found: token,
+                                           hint: "Write a value (\"text\", 42, YES, nil), a key path or a list; write #\(w) for a key called \(w).")
+        }
+        return (.keyPath(try parseKeyPathStart()), true)
     }
 
-    /// A key path starting at the current token, checked with ``validateKeyPath(_:)``.
-    mutating func parseKeyPath() throws -> FetchPredicate.KeyPath {
-        var components: [String] = []
-        var columns: [Int] = []
-        while true {
-            let token = current
-            switch token.kind {
-            case .word(let name) where !components.isEmpty || !PredicateKeywords.isReserved(name):
-                components.append(name)
-            case .escapedWord(let name):
-                components.append(name)
-            case .collectionOperator(let name) where !components.isEmpty:
-                components.append(name)
-            default:
-                throw PredicateErrors.expected("a key", after: components.isEmpty ? previousText : ".", found: token,
-                                               hint: "Follow a dot with a property name, as in parent.text; write #name for a reserved word.")
-            }
-            columns.append(token.column)
-            advance()
-            guard current.isSymbol(".") else { break }
-            advance()
-        }
-        let keyPath = FetchPredicate.KeyPath(components, columns: columns)
-        return try Self.validateKeyPath(keyPath)
-    }
-
-    /// The whole text as one key path (for ``FetchPredicate/KeyPath/init(parsing:)``).
-    mutating func parseStandaloneKeyPath() throws -> FetchPredicate.KeyPath {
-        guard startsKeyPath(current), !current.isKeyword("SELF") else {
-            throw PredicateErrors.expected("a key path", after: nil, found: current, hint: "Write property names separated by dots, as in parent.text.")
-        }
-        let keyPath = try parseKeyPath()
-        guard current.isEnd else {
-            throw PredicateErrors.expected("the end of the key path", after: previousText, found: current,
-                                           hint: "Write property names separated by dots, as in parent.text.")
-        }
-        return keyPath
-    }
-
-    /// Checks where collection operators stand and spells them canonically (`@count`).
-    static func validateKeyPath(_ keyPath: FetchPredicate.KeyPath) throws -> FetchPredicate.KeyPath {
-        var result = keyPath
-        var seenOperator: String?
-        for (i, component) in keyPath.components.enumerated() {
-            let column = keyPath.column(of: i)
-            if component.isEmpty {
-                throw PredicateErrors.error(column: column, "the key path \"\(keyPath.components.joined(separator: "."))\" has an empty key",
-                                            hint: "Separate keys with single dots, as in parent.text.")
-            }
-            if let previous = seenOperator, previous == FetchPredicate.CollectionOperator.count.rawValue {
-                throw PredicateErrors.error(column: column, "nothing can follow \"@count\" in a key path, but found \"\(component)\"",
-                                            hint: "Count a to-many relationship, as in children.@count.")
-            }
-            guard component.hasPrefix("@") else { continue }
-            guard let op = FetchPredicate.CollectionOperator(rawValue: component.lowercased()) else {
-                let known = FetchPredicate.CollectionOperator.allCases.map(\.rawValue)
-                let hint = PredicateErrors.suggestion(for: component, among: known, quoted: false).map { $0 + " " } ?? ""
-                throw PredicateErrors.error(column: column, "unknown collection operator \"\(component)\"",
-                                            hint: hint + PredicateErrors.collectionOperatorHint)
-            }
-            if i == 0 {
-                throw PredicateErrors.error(column: column, "\"\(op.rawValue)\" needs a to-many key path before it",
-                                            hint: "Write it after a to-many relationship, as in children.\(op.rawValue)\(op.takesKey ? ".order" : "").")
-            }
-            if let previous = seenOperator {
-                throw PredicateErrors.error(column: column, "a key path can have only one collection operator, but \"\(op.rawValue)\" follows \"\(previous)\"",
-                                            hint: PredicateErrors.collectionOperatorHint)
-            }
-            if op.takesKey && i == keyPath.components.count - 1 {
-                throw PredicateErrors.error(column: column, "\"\(op.rawValue)\" needs the key of the values to aggregate after it",
-                                            hint: "Write the key after the operator, as in children.\(op.rawValue).order.")
-            }
-            seenOperator = op.rawValue
-            result.components[i] = op.rawValue
-        }
-        if keyPath.components.isEmpty {
-            throw PredicateErrors.error(column: nil, "the key path is empty", hint: "Name a property, as in text or parent.text.")
-        }
-        return result
-    }
-
-    /// `{value, value, ...}`; `%@` lists are flattened into it.
-    private mutating func parseList() throws -> FetchPredicate.Expression {
-        let open = advance()
-        var values: [Value?] = []
-        if current.isSymbol("}") { advance(); return .list(values) }
-        while true {
-            let token = current
-            if token.isSymbol("{") {
-                throw PredicateErrors.error(column: token.column, "lists cannot be nested",
-                                            hint: "Write the values of one list, as in {1, 2, 3}.")
-            }
-            guard startsExpression(token) else {
-                throw PredicateErrors.expected("a value in the list", after: previousText, found: token, hint: Self.listHint)
-            }
-            switch try parseExpression() {
-            case .constant(let v): values.append(v)
-            case .list(let vs): values += vs
-            case .keyPath, .evaluatedObject:
-                throw PredicateErrors.error(column: token.column, "a list can hold only literal values, not \"\(token.text)\"",
-                                            hint: "Use IN with a to-many key path instead, as in \"work\" IN tags.name.")
-            }
-            if current.isSymbol(",") { advance(); continue }
-            if current.isSymbol("}") { advance(); return .list(values) }
-            throw PredicateErrors.expected("\",\" or \"}\" in the list starting at column \(open.column)", after: nil, found: current,
-                                           hint: Self.listHint)
-        }
-    }
-
-    /// The value of the next argument for placeholder `conversion` (`@`, `K`, `d` or `f`).
-    private mutating func substitute(_ conversion: Character, at token: PredicateToken) throws -> FetchPredicate.Expression {
-        guard argumentIndex < arguments.count else {
-            let given = arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were"
-            throw PredicateErrors.error(column: token.column, "\(token.quoted) has no argument: only \(given) given",
-                                        hint: "Pass one argument per placeholder (%@, %K, %d, %f), in order.")
-        }
-        let argument = arguments[argumentIndex]
-        argumentIndex += 1
-        let number = argumentIndex
-        func mismatch(_ needs: String) -> EngineError {
-            let shown: String
-            switch argument {
-            case .value(let v?): shown = v.displayString
-            case .value(nil): shown = "nil"
-            case .list: shown = "a list"
-            }
-            return PredicateErrors.error(column: token.column, "\(token.quoted) needs \(needs), but argument \(number) is \(shown)",
-                                         hint: "Pass arguments in the order of the placeholders.")
-        }
-        switch (conversion, argument) {
-        case ("@", .value(let v)): return .constant(v)
-        case ("@", .list(let vs)): return .list(vs)
-        case ("K", .value(.string(let text)?)):
-            let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            let keyPath = FetchPredicate.KeyPath(components, columns: Array(repeating: token.column, count: components.count))
-            return .keyPath(try Self.validateKeyPath(keyPath))
-        case ("K", _): throw mismatch("a key path string")
-        case ("d", .value(let v?)) where v.integerValue != nil:
-            return .constant(.integer(v.integerValue ?? 0))
-        case ("d", _): throw mismatch("an integer")
-        case ("f", .value(let v?)) where v.doubleValue != nil:
-            if case .boolean = v { return .constant(.double(v.doubleValue ?? 0)) }
-            return .constant(v)
-        default: throw mismatch("a number")
-        }
-    }
-
-    /// `CAST(value, "type")`.
-    private mutating func parseCast() throws -> FetchPredicate.Expression {
-        advance()
-        guard current.isSymbol("(") else { throw PredicateErrors.expected("\"(\"", after: "CAST", found: current, hint: Self.castHint) }
-        // The value may itself be a CAST: count it as nesting, so deep input fails instead of overflowing the stack.
-        try enterNesting(at: advance())
-        defer { depth -= 1 }
-        let valueToken = current
-        let value: Value?
-        switch startsExpression(valueToken) ? try parseExpression() : nil {
-        case .constant(let v): value = v
-        default:
-            throw PredicateErrors.expected("a number or string to convert", after: "CAST(", found: valueToken,
-                                           hint: "Write CAST(721692800, \"NSDate\") for a date.")
-        }
-        guard current.isSymbol(",") else { throw PredicateErrors.expected("\",\"", after: previousText, found: current, hint: Self.castHint) }
-        advance()
-        let typeToken = current
-        guard case .string(let typeName) = typeToken.kind else {
-            throw PredicateErrors.expected("a type name such as \"NSDate\"", after: ",", found: typeToken, hint: Self.castHint)
-        }
-        advance()
-        guard current.isSymbol(")") else {
-            throw PredicateErrors.expected("\")\" to close CAST", after: previousText, found: current, hint: Self.castHint)
-        }
-        advance()
-        return .constant(try Self.cast(value, to: typeName, valueToken: valueToken, typeToken: typeToken))
-    }
-
-    static let listHint = "Separate the values of a list with commas and close it with }, as in {1, 2}."
-    static let castHint = "Write CAST(value, \"type\"), as in CAST(721692800, \"NSDate\")."
-
-    static let castTypes = ["NSDate", "NSDecimalNumber", "NSNumber", "NSUUID", "NSData"]
-
-    private static func cast(_ value: Value?, to typeName: String, valueToken: PredicateToken,
-                             typeToken: PredicateToken) throws -> Value {
-        func isDecimalText(_ s: String) -> Bool {
-            !s.isEmpty && s.allSatisfy { "0123456789.-+eE".contains($0) } && Double(s) != nil
-        }
-        var result: Value?
-        switch (typeName, value) {
-        case ("NSDate", .date(let d)?): result = .date(d)
-        case ("NSDate", let v?): result = v.doubleValue.map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
-        case ("NSDecimalNumber", .decimal(let d)?): result = .decimal(d)
-        case ("NSDecimalNumber", .integer(let i)?): result = .decimal(Decimal(i))
-        case ("NSDecimalNumber", .double(let d)?) where d.isFinite: result = .decimal(Decimal(d))
-        case ("NSDecimalNumber", .string(let s)?) where isDecimalText(s):
-            result = Decimal(string: s, locale: Locale(identifier: "en_US_POSIX")).map(Value.decimal)
-        case ("NSNumber", .string(let s)?): result = Int64(s).map(Value.integer) ?? Double(s).map(Value.double)
-        case ("NSNumber", let v?) where v.doubleValue != nil: result = v
-        case ("NSUUID", .uuid(let u)?): result = .uuid(u)
-        case ("NSUUID", .string(let s)?): result = UUID(uuidString: s).map(Value.uuid)
-        case ("NSData", .binary(let d)?): result = .binary(d)
-        case ("NSData", .string(let s)?): result = Data(base64Encoded: s).map(Value.binary)
-        default:
-            guard castTypes.contains(typeName) else {
-                throw PredicateErrors.error(column: typeToken.column, "unknown CAST type \"\(typeName)\"",
-                                            hint: "CAST converts to " + castTypes.map { "\"\($0)\"" }.joined(separator: ", ") + ".")
-            }
-        }
-        guard let result else {
-            throw PredicateErrors.error(column: valueToken.column, "cannot CAST \(valueToken.text) to \(typeName)",
-                                        hint: castHints[typeName] ?? castHint)
-        }
-        return result
-    }
-
-    private static let castHints = [
-        "NSDate": "NSDate takes seconds since 2001-01-01 00:00:00 UTC, as in CAST(721692800, \"NSDate\").",
-        "NSDecimalNumber": "NSDecimalNumber takes a number or a string of digits, as in CAST(\"12.50\", \"NSDecimalNumber\").",
-        "NSNumber": "NSNumber takes a number or a string such as \"42\", \"1.5\" or \"inf\".",
-        "NSUUID": "NSUUID takes a string such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\".",
-        "NSData": "NSData takes a base64 string, as in CAST(\"AQID\", \"NSData\").",
-    ]
+    static let functionList = FetchPredicate.Function.allCases.map { $0.rawValue + "()" }.joined(separator: ", ")
 }

@@ -8,7 +8,14 @@
 ///     primary    := "(" predicate ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
 ///     comparison := [ANY | SOME | ALL | NONE] expression operator ["[" c|d|cd "]"] expression
 ///
-/// Nesting of parentheses, `NOT` and `CAST` is limited to ``FetchPredicate/maximumNestingDepth``.
+/// Expressions are described in `PredicateParser+Expressions.swift`. A parenthesis at the
+/// start of a condition opens a predicate unless what follows its closing parenthesis
+/// continues an expression (an operator, `.`, `[`): `(order + 1) * 2 > 5`.
+///
+/// Nesting of parentheses and `NOT` is limited to ``FetchPredicate/maximumNestingDepth``;
+/// nesting of expressions (`CAST`, `SUBQUERY`, function calls, lists, parentheses around
+/// values, unary minus, and each operator of an arithmetic chain) to
+/// ``FetchPredicate/maximumExpressionNestingDepth``.
 struct PredicateParser {
     let lexer: PredicateLexer
     let tokens: [PredicateToken]
@@ -16,12 +23,23 @@ struct PredicateParser {
     let arguments: [FetchPredicate.Argument]
     var argumentIndex = 0
     var depth = 0
+    /// How deeply expressions nest (CAST, functions, SUBQUERY, parentheses, lists, unary
+    /// minus and arithmetic operators), limited separately: each level costs more stack.
+    var expressionDepth = 0
+    /// For each `(` token, the index of its matching `)` token (-1 when unmatched or not a `(`).
+    let matchingParenthesis: [Int]
 
     init(format: String, arguments: [FetchPredicate.Argument]) throws {
         var lexer = PredicateLexer(format)
         tokens = try lexer.tokenize()
         self.lexer = lexer
         self.arguments = arguments
+        var matching = [Int](repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        for (i, token) in tokens.enumerated() {
+            if token.isSymbol("(") { open.append(i) } else if token.isSymbol(")"), let o = open.popLast() { matching[o] = i }
+        }
+        matchingParenthesis = matching
     }
 
     var current: PredicateToken { tokens[position] }
@@ -65,7 +83,7 @@ struct PredicateParser {
         return predicate
     }
 
-    private mutating func parseOr() throws -> FetchPredicate {
+    mutating func parseOr() throws -> FetchPredicate {
         var operands = [try parseAnd()]
         while current.isKeyword("OR") || current.isSymbol("||") {
             advance()
@@ -92,7 +110,7 @@ struct PredicateParser {
 
     private mutating func parsePrimary() throws -> FetchPredicate {
         let token = current
-        if token.isSymbol("(") {
+        if token.isSymbol("("), !parenthesisOpensExpression(at: position) {
             try enterNesting(at: advance())
             defer { depth -= 1 }
             let inner = try parseOr()
@@ -108,12 +126,40 @@ struct PredicateParser {
         return .comparison(try parseComparison())
     }
 
+    /// Counts one level of expression nesting (`weight` levels for SUBQUERY and TERNARY,
+    /// which nest a whole predicate and take more stack).
+    mutating func enterExpression(at token: PredicateToken, weight: Int = 1) throws {
+        expressionDepth += weight
+        if expressionDepth > FetchPredicate.maximumExpressionNestingDepth {
+            let limit = FetchPredicate.maximumExpressionNestingDepth
+            throw PredicateErrors.error(
+                column: token.column, "expressions nest more than \(limit) levels deep",
+                hint: "CAST, SUBQUERY, functions, lists, parentheses around values and arithmetic operators may nest at most \(limit) levels; simplify the predicate.")
+        }
+    }
+
     mutating func enterNesting(at token: PredicateToken) throws {
         depth += 1
         if depth > FetchPredicate.maximumNestingDepth {
             throw PredicateErrors.error(
                 column: token.column, "the predicate nests more than \(FetchPredicate.maximumNestingDepth) levels deep",
-                hint: "Parentheses, NOT and CAST may nest at most \(FetchPredicate.maximumNestingDepth) levels; simplify the predicate.")
+                hint: "Parentheses and NOT may nest at most \(FetchPredicate.maximumNestingDepth) levels; simplify the predicate.")
+        }
+    }
+
+    /// Whether the `(` at token `index` opens an expression rather than a predicate: what
+    /// follows its `)` continues an expression or is a comparison operator.
+    func parenthesisOpensExpression(at index: Int) -> Bool {
+        let close = matchingParenthesis[index]
+        guard close >= 0 else { return false }
+        let next = tokens[close + 1]
+        switch next.kind {
+        case .symbol(let s):
+            return ["+", "-", "*", "/", "**", ".", "["].contains(s) || PredicateKeywords.operatorSymbols[s] != nil
+        case .word(let w):
+            return PredicateKeywords.operatorWords[w.uppercased()] != nil
+        default:
+            return false
         }
     }
 
@@ -124,7 +170,7 @@ struct PredicateParser {
         if case .word(let w) = current.kind, let m = Self.modifiers[w.uppercased()] {
             let modifierToken = advance()
             modifier = m
-            guard startsKeyPath(current) else {
+            guard startsCollection(current) else {
                 throw PredicateErrors.expected("a key path", after: modifierToken.text, found: current,
                                                hint: "\(m.rawValue) applies to a to-many key path, as in \(m.rawValue) tags.name == \"work\".")
             }
@@ -133,47 +179,61 @@ struct PredicateParser {
                                            hint: "Write a comparison such as text == \"milk\".")
         }
         let leftColumn = current.column
-        let left = try parseExpression()
+        var left = try parseExpression()
         let leftText = lexer.text(from: leftColumn, to: previousEnd)
         let operatorToken = current
-        let op = try parseOperator(after: leftText)
+        var op = try parseOperator(after: leftText)
         let options = try parseOptions()
         let operatorText = lexer.text(from: operatorToken.column, to: previousEnd)
         guard startsExpression(current) else {
             throw PredicateErrors.expected("a value", after: operatorText, found: current,
                                            hint: "Put a value, a key path or a list after the operator.")
         }
-        let rightColumn = current.column
-        let right = try parseExpression()
+        var rightColumn = current.column
+        var right = try parseExpression()
         let rightText = lexer.text(from: rightColumn, to: previousEnd)
-        if case .list = left {
-            throw PredicateErrors.error(column: leftColumn, "a list can only be the right side of IN or BETWEEN",
-                                        hint: "Write the key path first, as in order IN {1, 2}.")
+        var columns = FetchPredicate.SourceColumns(left: leftColumn, operator: operatorToken.column, right: rightColumn)
+        if left.isListLiteral {
+            // `{1, 2} CONTAINS order` is `order IN {1, 2}`: CONTAINS tests membership in a collection.
+            guard op == .contains, modifier == .direct, !right.isListLiteral else {
+                throw PredicateErrors.error(column: leftColumn, "a list can only be the right side of IN or BETWEEN, or the left side of CONTAINS",
+                                            hint: "Write the key path first, as in order IN {1, 2}.")
+            }
+            (left, right, op) = (right, left, .in)
+            columns = .init(left: rightColumn, operator: operatorToken.column, right: leftColumn)
+            rightColumn = leftColumn
         }
-        switch (op, right) {
-        case (.between, .list(let values)) where values.count != 2:
-            throw PredicateErrors.error(column: rightColumn, "BETWEEN needs a list of two values but the list has \(values.count)",
+        switch (op, right.listCount) {
+        case (.between, let count?) where count != 2:
+            throw PredicateErrors.error(column: rightColumn, "BETWEEN needs a list of two values but the list has \(count)",
                                         hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
-        case (.between, .list), (.in, .list):
-            break
-        case (.between, _):
+        case (.between, nil) where right.isConstant:
             throw PredicateErrors.error(column: rightColumn, "BETWEEN needs a list of two values but found \"\(rightText)\"",
                                         hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
-        case (_, .list):
+        case (.between, _), (.in, _):
+            break
+        case (_, _?):
             throw PredicateErrors.error(column: rightColumn, "a list can only follow IN or BETWEEN, not \"\(operatorText)\"",
                                         hint: "Use IN to test membership, as in order IN {1, 2}.")
         default:
             break
         }
-        return FetchPredicate.Comparison(modifier, left, op, right, options: options,
-                                         source: .init(left: leftColumn, operator: operatorToken.column, right: rightColumn))
+        return FetchPredicate.Comparison(modifier, left, op, right, options: options, source: columns)
     }
 
     private mutating func parseOperator(after leftText: String) throws -> FetchPredicate.Operator {
         let token = current
+        if token.isKeyword("UTI"), tokens[position + 1].isSymbol("-") {
+            throw PredicateErrors.error(column: token.column, "UTI-CONFORMS-TO and UTI-EQUALS are not supported",
+                                        hint: "They compare uniform type identifiers, which outline documents do not have; compare strings with ==, BEGINSWITH or IN.")
+        }
         switch token.kind {
         case .symbol(let s):
             if let op = PredicateKeywords.operatorSymbols[s] { advance(); return op }
+            if s == ":=" {
+                throw PredicateErrors.error(column: token.column, "assignments such as \"$x := value\" are not supported in predicates",
+                                            hint: "A predicate is a condition; give variables values by substitution instead.")
+            }
         case .word(let w):
             if let op = PredicateKeywords.operatorWords[w.uppercased()] { advance(); return op }
             if !PredicateKeywords.isReserved(w) {

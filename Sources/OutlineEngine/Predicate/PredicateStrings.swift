@@ -3,8 +3,12 @@ import Foundation
 /// String operations of predicates under the `[c]` and `[d]` options.
 ///
 /// Options work by folding both strings with Foundation's `folding(options:locale:)`
-/// (case folding for `[c]`, diacritic removal for `[d]`), then comparing characters, which
-/// Swift does up to canonical equivalence.
+/// (case folding for `[c]`, diacritic removal for `[d]`). Equality compares characters,
+/// which Swift does up to canonical equivalence; `CONTAINS`, `BEGINSWITH` and `ENDSWITH`
+/// compare the UTF-8 bytes of both strings in normalization form D, in linear time, and
+/// reject a match followed by a combining mark (so `e` is not found in `é`, precomposed or
+/// not), as Foundation's non-literal search does; like it, they find a combining mark, an
+/// emoji inside a ZWJ sequence and `\n` inside `\r\n`.
 enum PredicateStrings {
     static func fold(_ s: String, _ options: FetchPredicate.Options) -> String {
         var folding: String.CompareOptions = []
@@ -13,25 +17,31 @@ enum PredicateStrings {
         return folding.isEmpty ? s : s.folding(options: folding, locale: nil)
     }
 
+    /// `s` folded under `options`, in normalization form D.
+    static func normalized(_ s: String, _ options: FetchPredicate.Options) -> String {
+        let folded = fold(s, options)
+        return folded.utf8.allSatisfy({ $0 < 0x80 }) ? folded : folded.decomposedStringWithCanonicalMapping
+    }
+
+    /// Whether the scalar that starts at byte `offset` of `bytes` (UTF-8) is a combining
+    /// mark, which a match may not stop in front of.
+    static func combiningMark(in bytes: [UInt8], at offset: Int) -> Bool {
+        guard offset < bytes.count, bytes[offset] >= 0x80 else { return false }
+        var end = offset + 1
+        while end < bytes.count, end - offset < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        guard let scalar = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
     /// Foundation's `compare(_:options:)`.
     static func compare(_ s: String, _ t: String, _ options: FetchPredicate.Options) -> ComparisonResult {
         var compareOptions: String.CompareOptions = []
         if options.contains(.caseInsensitive) { compareOptions.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { compareOptions.insert(.diacriticInsensitive) }
         return s.compare(t, options: compareOptions)
-    }
-
-    /// `CONTAINS`, `BEGINSWITH` or `ENDSWITH` with an already folded needle. An empty needle
-    /// never matches, as in Foundation.
-    static func matches(_ haystack: String, _ op: FetchPredicate.Operator, foldedNeedle needle: String,
-                        options: FetchPredicate.Options) -> Bool {
-        guard !needle.isEmpty else { return false }
-        let folded = fold(haystack, options)
-        switch op {
-        case .beginsWith: return folded.hasPrefix(needle)
-        case .endsWith: return folded.hasSuffix(needle)
-        default: return folded.contains(needle)
-        }
     }
 }
 
@@ -68,12 +78,17 @@ struct LikePattern: Sendable {
         self.elements = elements
     }
 
-    /// Whether the whole of `string` matches, in O(n·m) worst-case time and without recursion.
-    func matches(_ string: String) -> Bool {
+    /// Whether the whole of `string` matches, in O(n·m) worst-case time (charged to the
+    /// budget) and without recursion.
+    func matches(_ string: String, context: PredicateEvaluationContext) throws -> Bool {
         let text = Array(PredicateStrings.fold(string, options))
+        try context.spend(1 + text.count)
         var t = 0, p = 0
         var starP: Int?, starT = 0
+        var steps = 0
         while t < text.count {
+            steps += 1
+            if steps == 4096 { try context.spend(steps); steps = 0 }
             if p < elements.count {
                 switch elements[p] {
                 case .run:
@@ -96,32 +111,8 @@ struct LikePattern: Sendable {
             starT += 1
             t = starT
         }
+        try context.spend(steps)
         while p < elements.count, elements[p] == .run { p += 1 }
         return p == elements.count
-    }
-}
-
-/// A `MATCHES` regular expression, compiled to match whole strings.
-struct MatchesPattern: Sendable {
-    let regex: NSRegularExpression
-    let options: FetchPredicate.Options
-
-    /// Compiles `pattern`; `nil` when it is not a valid regular expression.
-    init?(_ pattern: String, options: FetchPredicate.Options) {
-        var regexOptions: NSRegularExpression.Options = []
-        if options.contains(.caseInsensitive) { regexOptions.insert(.caseInsensitive) }
-        let source = options.contains(.diacriticInsensitive) ? PredicateStrings.fold(pattern, [.diacriticInsensitive]) : pattern
-        // Check the pattern on its own first so that "a)(b" is not made valid by the wrapping.
-        guard (try? NSRegularExpression(pattern: source, options: regexOptions)) != nil,
-              let regex = try? NSRegularExpression(pattern: "\\A(?:" + source + ")\\z", options: regexOptions)
-        else { return nil }
-        self.regex = regex
-        self.options = options
-    }
-
-    func matches(_ string: String) -> Bool {
-        let subject = options.contains(.diacriticInsensitive) ? PredicateStrings.fold(string, [.diacriticInsensitive]) : string
-        let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
-        return regex.firstMatch(in: subject, options: [], range: range) != nil
     }
 }

@@ -9,12 +9,17 @@ struct PredicateToken: Sendable {
         case collectionOperator(String)
         /// A quoted string with its escapes resolved.
         case string(String)
-        /// An integer or decimal literal, possibly negative.
+        /// A number literal without its sign: decimal, `0x`, `0o` or `0b` integers, decimals
+        /// and exponents (a leading `-` is a separate symbol).
         case number(Value)
-        /// A format placeholder: `@`, `K`, `d`, `f` (the conversion after `%` and any `l`s).
+        /// A format placeholder: `@`, `K`, `d`, `f` or `s` (the conversion after `%` and any
+        /// length modifiers, with `i`, `u`, `x`, `o` read as `d` and `e`, `g` as `f`).
         case placeholder(Character)
+        /// `$name`: a substitution variable, or the variable of a `SUBQUERY`.
+        case variable(String)
         /// Punctuation or an operator symbol in canonical spelling: `(`, `)`, `{`, `}`, `[`, `]`,
-        /// `,`, `.`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `&&`, `||`, `!`.
+        /// `,`, `.`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `&&`, `||`, `!`, `+`, `-`, `*`, `/`,
+        /// `**`, `:=`.
         case symbol(String)
         /// The end of the text.
         case end
@@ -50,7 +55,8 @@ enum PredicateKeywords {
     static let reserved: Set<String> = [
         "AND", "OR", "NOT", "ANY", "SOME", "ALL", "NONE", "IN", "LIKE", "MATCHES", "CONTAINS",
         "BEGINSWITH", "ENDSWITH", "BETWEEN", "TRUEPREDICATE", "FALSEPREDICATE", "YES", "NO",
-        "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST", "SUBQUERY", "FUNCTION",
+        "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST", "SUBQUERY", "FUNCTION", "FIRST", "LAST", "SIZE",
+        "ANYKEY", "FETCH",
     ]
 
     /// Operator words and their operators.

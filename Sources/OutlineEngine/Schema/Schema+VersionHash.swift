@@ -69,33 +69,42 @@ extension Schema {
 
     /// The version hash of entity `index` (an index into ``entities``).
     ///
-    /// - Complexity: O(p log p) for p properties in the entity and its superentities.
+    /// Every entity's hash is computed once, on first use, superentities first (each hash
+    /// includes its parent's), without recursion: a chain of a thousand subentities costs a
+    /// thousand hashes, not a million.
+    /// - Complexity: O(1) after the first call; that one is O(p log p) for the p properties of
+    ///   every entity and its superentities.
     public func versionHash(ofEntity index: EntityIndex) -> Data {
         precondition(entities.indices.contains(index.rawValue), "\(index) out of range")
-        let entity = entities[index]
-        var bytes = Array(entity.name.utf8)
-        bytes.append(entity.isAbstract ? 1 : 0)
-        if let parent = infos[index].superentities.first {
-            bytes.append(contentsOf: versionHash(ofEntity: parent))
+        return Data(versionHashCache.hashes { computeEntityVersionHashes() }[index])
+    }
+
+    /// Every entity's hash, parents before their subentities.
+    private func computeEntityVersionHashes() -> [[UInt8]] {
+        var hashes = [[UInt8]?](repeating: nil, count: entities.count)
+        // Each entity's own stored properties and their hashes, computed once.
+        let declared = entities.map { owner -> [(name: String, hash: Data)] in
+            owner.attributes.filter { !$0.isTransient }.map { ($0.name, $0.versionHash) }
+                + owner.relationships.filter { !$0.isTransient }.map { ($0.name, $0.versionHash(declaredOn: owner.name)) }
         }
-        var stored: [(name: String, hash: Data)] = []
-        for declaring in declarationChain(of: index) {
-            let owner = entities[declaring]
-            for attribute in owner.attributes where !attribute.isTransient {
-                stored.append((attribute.name, attribute.versionHash))
+        for index in entityIndices.sorted(by: { infos[$0].superentities.count < infos[$1].superentities.count }) {
+            let entity = entities[index]
+            var bytes = Array(entity.name.utf8)
+            bytes.append(entity.isAbstract ? 1 : 0)
+            if let parent = infos[index].superentities.first {
+                bytes.append(contentsOf: hashes[parent] ?? [])
             }
-            for relationship in owner.relationships where !relationship.isTransient {
-                stored.append((relationship.name, relationship.versionHash(declaredOn: owner.name)))
+            var stored = declarationChain(of: index).flatMap { declared[$0] }
+            stored.sort { VersionHashing.precedes($0.name, $1.name) }
+            for property in stored { bytes.append(contentsOf: property.hash) }
+            if let modifier = entity.versionHashModifier { bytes.append(contentsOf: Array(modifier.utf8)) }
+            let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }
+            for constraint in constraints.sorted(by: VersionHashing.precedes) {
+                bytes.append(contentsOf: Array(constraint.utf8))
             }
+            hashes[index] = Array(VersionHashing.sha256(bytes))
         }
-        stored.sort { VersionHashing.precedes($0.name, $1.name) }
-        for property in stored { bytes.append(contentsOf: property.hash) }
-        if let modifier = entity.versionHashModifier { bytes.append(contentsOf: Array(modifier.utf8)) }
-        let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }
-        for constraint in constraints.sorted(by: VersionHashing.precedes) {
-            bytes.append(contentsOf: Array(constraint.utf8))
-        }
-        return VersionHashing.sha256(bytes)
+        return hashes.map { $0 ?? [] }
     }
 
     /// The version hash of the entity called `name`, or `nil` when there is no such entity.
@@ -164,5 +173,27 @@ enum VersionHashing {
     /// Name order for hashing: by UTF-8 bytes, so the order never depends on locale or normalization.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+}
+
+/// A schema's entity version hashes, computed once and shared by its copies. Schemas are
+/// values used from any thread, so the first computation is guarded by a lock. The hashes are
+/// kept as byte arrays, not `Data`: a schema may live as long as the process, and `Data` packs
+/// its storage pointer with tag bits that LeakSanitizer cannot follow (it reported them leaked).
+final class VersionHashCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entityHashes: [[UInt8]]?
+    /// How many times the hashes were computed (once), for tests.
+    private(set) var computations = 0
+
+    /// The hashes, computed by `compute` on the first call.
+    func hashes(_ compute: () -> [[UInt8]]) -> [[UInt8]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let entityHashes { return entityHashes }
+        let computed = compute()
+        entityHashes = computed
+        computations += 1
+        return computed
     }
 }

@@ -19,6 +19,8 @@ public struct Schema: Sendable {
 
     private let indexByName: [String: EntityIndex]
     private let indexByUppercasedName: [String: EntityIndex]
+    /// Entity version hashes, computed once on first use (see `Schema+VersionHash.swift`).
+    let versionHashCache = VersionHashCache()
 
     /// Builds and checks a schema.
     ///

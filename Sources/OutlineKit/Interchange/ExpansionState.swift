@@ -21,7 +21,9 @@ enum ExpansionState {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let entry = part.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !entry.isEmpty else { continue }
-            if let number = Int(entry), number >= 0 { numbers.append(number) } else { invalid.append(entry) }
+            // No outline has more rows than fit in 32 bits: a bigger number is not a row (and
+            // adding one to it for a 0-based list could overflow).
+            if let number = Int(entry), number >= 0, number < Int(Int32.max) { numbers.append(number) } else { invalid.append(entry) }
         }
         let zeroBased = numbers.contains(0)
         return (Set(numbers.map { zeroBased ? $0 + 1 : $0 }), invalid, zeroBased)

@@ -9,7 +9,9 @@ import OutlineStorage
 /// `[mapped _status, mapped text, kept id="7", mapped _note]`: the text, done state and note
 /// live in their properties, `id` lives here, and the export writes all four in this order.
 /// Items whose attributes are only mapped ones in the canonical order (`text`, `_note`, done,
-/// `collapsed`, `created`) store nothing.
+/// `collapsed`, `created`) store nothing. Markdown keeps its `key:: value` properties and task
+/// slots here the same way (see ``MarkdownItemAttributes``), so each format writes back what the
+/// other read.
 ///
 /// ## Encoding (version 1)
 /// Deterministic, compact, and checked when decoded:

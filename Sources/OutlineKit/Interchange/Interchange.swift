@@ -17,14 +17,19 @@ public enum Interchange {
         }
     }
 
-    /// Writes `document` in `format`. `head` is written whole by OPML; Markdown takes its title.
+    /// Writes `document` in `format`. `head` is written whole by OPML; Markdown writes its front
+    /// matter (or title) and preamble (see ``MarkdownDocumentHead``).
+    ///
+    /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
+    ///   (``OutlineDocument/requireEveryItemUnderRoot()``): every format would leave them out.
     public static func write(_ document: OutlineDocument, format: InterchangeFormat, head: OPMLHead = OPMLHead(),
                              file: String? = nil, opml: OPMLExportOptions = OPMLExportOptions(),
-                             markdown: MarkdownExportOptions = MarkdownExportOptions()) -> ExportedOutline {
+                             markdown: MarkdownExportOptions = MarkdownExportOptions()) throws -> ExportedOutline {
+        try document.requireEveryItemUnderRoot()
         switch format {
-        case .opml: OPMLExporter.write(document, head: head, file: file, options: opml)
-        case .markdown: MarkdownExporter.write(document, title: head.title, file: file, options: markdown)
-        case .text: PlainTextExporter.write(document, file: file)
+        case .opml: return try OPMLExporter.write(document, head: head, file: file, options: opml)
+        case .markdown: return MarkdownExporter.write(document, head: head, file: file, options: markdown)
+        case .text: return try PlainTextExporter.write(document, file: file)
         }
     }
 }

@@ -28,7 +28,8 @@ public struct ImportedOutline {
     public let document: OutlineDocument
     /// OPML: the version, the `<opml>` attributes and the head fields in file order, to keep in
     /// the document's metadata (see ``OPMLHead/propertyListValue``) and pass back to
-    /// ``OPMLExporter``. Markdown: the `# Title` heading as the `title` field. Text: empty.
+    /// ``OPMLExporter``. Markdown: YAML front matter, its title, and the text before the first
+    /// heading or list item (see ``MarkdownDocumentHead``). Text: empty.
     public var head: OPMLHead
     /// Oddities that were read anyway, in file order (empty when reading strictly).
     public var warnings: [InterchangeWarning]

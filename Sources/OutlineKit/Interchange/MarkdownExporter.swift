@@ -4,104 +4,76 @@ import OutlineStorage
 
 /// Which items a Markdown export gives a task box.
 public enum MarkdownCheckboxes: String, Sendable, Hashable, CaseIterable {
-    /// Done items get `[x]`; the others are plain items (the outline cannot tell an open task
-    /// from a plain item).
+    /// Done items get `[x]` and open tasks (items read from `[ ]`, `TODO`, or an OPML done
+    /// attribute) `[ ]`; the others are plain items.
     case doneOnly
-    /// Every item gets a box: `[x]` when done, `[ ]` otherwise (for to-do lists).
+    /// Every item gets a box: `[x]` when done, `[ ]` otherwise (for to-do lists). Items that had
+    /// none read back as open tasks.
     case always
+}
+
+/// How a Markdown export lays out the outline.
+public enum MarkdownStyle: String, Sendable, Hashable, CaseIterable {
+    /// One nested list: every item a list item, two spaces of indentation per level.
+    case list
+    /// The top levels as headings (`#` for the first level, `##` for the second, ...), the
+    /// levels below them as lists under their heading.
+    case headings
 }
 
 /// How to write Markdown.
 public struct MarkdownExportOptions: Sendable, Hashable {
+    /// Which items get a task box.
     public var checkboxes: MarkdownCheckboxes
+    /// A nested list, or headings over lists.
+    public var style: MarkdownStyle
+    /// With ``MarkdownStyle/headings``, how many levels are headings, in
+    /// ``headingLevelRange`` (values outside it are clamped).
+    public var headingLevels: Int
 
-    public init(checkboxes: MarkdownCheckboxes = .doneOnly) {
+    /// The heading levels Markdown has.
+    public static let headingLevelRange = 1 ... 6
+
+    /// Options for a nested list with boxes on done and open-task items, unless given otherwise.
+    public init(checkboxes: MarkdownCheckboxes = .doneOnly, style: MarkdownStyle = .list, headingLevels: Int = 2) {
         self.checkboxes = checkboxes
+        self.style = style
+        self.headingLevels = headingLevels
     }
 }
 
-/// Writes an outline document as a Markdown nested list.
+/// Writes an outline document as Markdown that ``MarkdownImporter`` reads back as the same tree:
+/// the same texts, notes, done states, properties and collapsed states.
 ///
-/// Layout: an optional `# Title` and a blank line; then one `- ` item per line, indented by two
-/// spaces per level (the column where the parent's text starts, which every CommonMark reader
-/// nests by); `- [x] ` for done items; a note on the lines right after its item, indented like
-/// the item's text, blank lines between paragraphs kept; a line break inside an item's text as
-/// a backslash line break. Line breaks are written as `\n` (a `\r\n` in a text reads back
-/// as `\n`). Text is escaped as ``MarkdownSyntax`` describes, so ``MarkdownImporter`` reads
-/// back the same texts, notes and done states.
+/// Layout: the head's front matter (or front matter holding its title) and preamble (see
+/// ``MarkdownDocumentHead``); then each item, as a list item (`- `, indented two spaces per
+/// level) or, in ``MarkdownStyle/headings``, as a heading at its level. An item's task state
+/// comes first (`[x]`, `[ ]`, `DONE`, `TODO`, see ``MarkdownItemAttributes``), then its text
+/// (the first line after the marker, the others on the lines below, indented like it), its
+/// properties as `key:: value` lines right after the first line (after a heading), and its note
+/// after a blank line, indented like the text. Items whose text has several lines are setext
+/// headings at levels 1 and 2; at deeper levels their siblings and they are written as a list
+/// under their parent heading instead. Line breaks are written as `\n`; escapes are those of
+/// ``MarkdownEscaping``.
 ///
-/// Not written: collapsed state (view state, silently) and kept OPML attributes (reported
-/// once, with the number of items). Lost in the round trip: a note's leading and trailing
-/// blank lines, lines of only spaces, an empty note, and the leading spaces of an item's text
-/// written without a task box.
+/// Collapsed state and creation dates are written (`collapsed::`, `created::`) only for items
+/// read with them, as OPML's `collapsed` and `created` attributes are; a done item's open-task
+/// slot is not written (it shows `[x]` or `DONE` either way). Not written, with a warning: kept
+/// attributes whose name is not a property key or whose value holds a line break. Lost in the
+/// round trip: leading white space of a text's first line and trailing white space of its last
+/// line, a note's leading and trailing blank lines and the spaces on its blank lines, and where
+/// OPML placed `text` among an item's attributes.
 ///
-/// - Complexity: O(output); every line is indented, so a chain of depth d costs O(d²) bytes.
+/// - Complexity: O(output); in the list style every line is indented, so a chain of depth d
+///   costs O(d²) bytes.
 public enum MarkdownExporter {
-    /// The Markdown file for `document`, with `title` as a `# ` heading when given.
-    public static func write(_ document: OutlineDocument, title: String? = nil, file: String? = nil,
+    /// The Markdown file for `document`, with `head` (usually ``ImportedOutline/head`` as kept in
+    /// the document's metadata) before the items.
+    public static func write(_ document: OutlineDocument, head: OPMLHead = OPMLHead(), file: String? = nil,
                              options: MarkdownExportOptions = MarkdownExportOptions()) -> ExportedOutline {
-        var output = ""
-        output.reserveCapacity(document.itemCount * 24)
-        if let title, !title.isEmpty {
-            output += "# \(title.replacingOccurrences(of: "\n", with: " "))\n\n"
-        }
-        var attributes = KeptAttributeTally()
-        document.walk { item, depth in
-            let indent = String(repeating: "  ", count: depth - 1)
-            let done = document.isDone(item)
-            output += indent
-            output += done ? "- [x]" : options.checkboxes == .always ? "- [ ]" : "-"
-            let lines = InterchangeText.lines(of: document.text(of: item) ?? "")
-            for (index, line) in lines.enumerated() {
-                let escaped = MarkdownSyntax.escapeEnd(MarkdownSyntax.escapeStart(line), lineBreak: index + 1 < lines.count)
-                if index == 0 {
-                    if !escaped.isEmpty { output += " " + escaped }
-                } else {
-                    output += "\n" + indent + "  " + escaped
-                }
-            }
-            output += "\n"
-            if let note = document.note(of: item) {
-                writeNote(note, indent: indent + "  ", into: &output)
-            }
-            attributes.count(item, in: document)
-            return true
-        }
-        var warnings: [InterchangeWarning] = []
-        if let warning = attributes.warning(file: file, format: "Markdown") { warnings.append(warning) }
-        return ExportedOutline(data: Data(output.utf8), warnings: warnings)
-    }
-
-    /// Appends the lines of `note`, indented, blank ones left empty; leading and trailing blank
-    /// lines are dropped (the reader could not tell them from the spacing between items).
-    private static func writeNote(_ note: String, indent: String, into output: inout String) {
-        var lines = InterchangeText.lines(of: note)
-        let isBlank = { (line: Substring) in line.allSatisfy { $0 == " " || $0 == "\t" } }
-        while let first = lines.first, isBlank(first) { lines.removeFirst() }
-        while let last = lines.last, isBlank(last) { lines.removeLast() }
-        for line in lines {
-            output += isBlank(line) ? "\n" : indent + MarkdownSyntax.escapeStart(line) + "\n"
-        }
-    }
-}
-
-/// Counts items whose kept OPML attributes an export cannot write.
-struct KeptAttributeTally {
-    private(set) var items = 0
-    private var names: [String] = []
-
-    mutating func count(_ item: ManagedObject, in document: OutlineDocument) {
-        guard let attribute = document.shape.extraAttributes,
-              let data = document.context.attributeValue(of: item, attribute)?.binaryValue,
-              let extra = try? ExtraAttributes(decoding: data), !extra.kept.isEmpty else { return }
-        items += 1
-        for kept in extra.kept where names.count < 5 && !names.contains(kept.name) { names.append(kept.name) }
-    }
-
-    func warning(file: String?, format: String) -> InterchangeWarning? {
-        guard items > 0 else { return nil }
-        return InterchangeWarning(file: file, at: nil,
-                                  "\(items) \(items == 1 ? "item has" : "items have") OPML attributes (\(names.joined(separator: ", "))) that \(format) cannot hold; they are not written",
-                                  hint: "Export OPML to keep them.")
+        var writer = MarkdownWriter(document: document, options: options)
+        writer.writeHead(head)
+        writer.writeItems()
+        return ExportedOutline(data: Data(writer.output.utf8), warnings: writer.warnings(file: file))
     }
 }

@@ -35,9 +35,13 @@ public enum OPMLExporter {
     ///     in the document's metadata; version is always written as 2.0.
     ///   - file: how warnings name the output.
     /// - Returns: the bytes, and warnings about items whose stored attributes could not be
-    ///   decoded (written without them) and characters XML cannot hold (written as U+FFFD).
+    ///   decoded (written without them), dates no RFC 822 date spells (left out) and
+    ///   characters XML cannot hold (written as U+FFFD).
+    /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
+    ///   (``OutlineDocument/requireEveryItemUnderRoot()``): they would be left out.
     public static func write(_ document: OutlineDocument, head: OPMLHead = OPMLHead(), file: String? = nil,
-                             options: OPMLExportOptions = OPMLExportOptions()) -> ExportedOutline {
+                             options: OPMLExportOptions = OPMLExportOptions()) throws -> ExportedOutline {
+        try document.requireEveryItemUnderRoot()
         var export = OPMLExport(document: document, flavor: options.flavor, file: file)
         return export.run(head: head)
     }
@@ -50,6 +54,8 @@ struct OPMLExport {
     let file: String?
     private var warnings: [InterchangeWarning] = []
     private var corrupt: (count: Int, first: OutlineError?) = (0, nil)
+    /// Items whose `created` date no RFC 822 date spells (not a finite time in the years 0 to 9999).
+    private var unwritableDates: (count: Int, first: String?) = (0, nil)
 
     init(document: OutlineDocument, flavor: OPMLFlavor?, file: String?) {
         self.document = document
@@ -87,6 +93,13 @@ struct OPMLExport {
             warnings.append(InterchangeWarning(
                 file: file, at: nil,
                 "\(corrupt.count) \(corrupt.count == 1 ? "item's" : "items'") stored OPML attributes could not be decoded and were left out (first: \(first.description))"))
+        }
+        if unwritableDates.count > 0, let first = unwritableDates.first {
+            let count = unwritableDates.count
+            warnings.append(InterchangeWarning(
+                file: file, at: nil,
+                "\(count) \(count == 1 ? "item's" : "items'") created \(count == 1 ? "date is" : "dates are") not in the years 0 to 9999 "
+                    + "and cannot be written as RFC 822; left out (first: item \(first))"))
         }
         if writer.replacedCharacters > 0 {
             warnings.append(InterchangeWarning(
@@ -159,7 +172,14 @@ struct OPMLExport {
         var fields: [(key: String, attribute: OPMLAttribute)] = [("text", OPMLAttribute("text", document.text(of: item) ?? ""))]
         if let note = document.note(of: item) { fields.append(("_note", OPMLAttribute("_note", note))) }
         if done || doneSlot != nil { fields.append(("done", OPMLAttribute(doneFlavor.doneAttribute, doneFlavor.spell(done)))) }
-        if let created { fields.append(("created", OPMLAttribute("created", RFC822Date.format(created)))) }
+        if let created {
+            if let text = RFC822Date.format(created) {
+                fields.append(("created", OPMLAttribute("created", text)))
+            } else {
+                unwritableDates.count += 1
+                if unwritableDates.first == nil { unwritableDates.first = ItemReference.path(document.path(of: item)).description }
+            }
+        }
         if hasCollapsedSlot || hiddenExpanded {
             fields.append(("collapsed", OPMLAttribute("collapsed", collapsed ? "true" : "false")))
         }

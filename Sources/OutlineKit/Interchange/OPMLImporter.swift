@@ -61,7 +61,7 @@ struct OPMLMapper {
     /// Per item in document order: its depth, and whether its `collapsed` attribute decided.
     private var depths: [Int32] = []
     private var explicitlyCollapsed: [Bool] = []
-    private var dropped: (notes: Int, done: Int, attributes: Int) = (0, 0, 0)
+    private var dropped = DroppedValues()
 
     init(file: String, options: ImportOptions) throws {
         builder = try OutlineBuilder(schema: try options.schema ?? OutlineSchemas.current)
@@ -177,19 +177,7 @@ struct OPMLMapper {
     consuming func finish(readerWarnings: [InterchangeWarning]) throws -> ImportedOutline {
         log.append(readerWarnings)
         try applyExpansionState()
-        let schemaName = builder.schema.name
-        if dropped.notes > 0 {
-            try log.add(at: nil, "\(dropped.notes) notes were not imported: the schema \(schemaName) has no notes",
-                        hint: "Import into the current schema to keep them.", key: "schema-notes")
-        }
-        if dropped.done > 0 {
-            try log.add(at: nil, "\(dropped.done) done states were not imported: the schema \(schemaName) has no done state",
-                        hint: "Import into the current schema to keep them.", key: "schema-done")
-        }
-        if dropped.attributes > 0 {
-            try log.add(at: nil, "\(dropped.attributes) OPML attributes were not kept: the schema \(schemaName) has no extraAttributes",
-                        hint: "Import into the current schema to keep them.", key: "schema-extra")
-        }
+        try dropped.report(to: &log, schema: builder.schema.name, attributesName: "OPML attributes")
         let warnings = log.finished()
         return ImportedOutline(document: try builder.finish(), head: head, warnings: warnings)
     }

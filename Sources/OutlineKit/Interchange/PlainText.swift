@@ -25,7 +25,7 @@ public enum PlainTextImporter {
         try InterchangeText.forEachLine(text) { line in
             number += 1
             let indentation = MarkdownSyntax.indentation(line)
-            let content = line.dropFirst(indentation.characters)
+            let content = line[indentation.end...]
             guard !content.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
             if indentation.spaces {
                 if indentation.tabs {
@@ -64,7 +64,11 @@ public enum PlainTextImporter {
 /// - Complexity: O(output); a chain of depth d costs O(d²) bytes of tabs.
 public enum PlainTextExporter {
     /// The text file for `document`.
-    public static func write(_ document: OutlineDocument, file: String? = nil) -> ExportedOutline {
+    ///
+    /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
+    ///   (``OutlineDocument/requireEveryItemUnderRoot()``): they would be left out.
+    public static func write(_ document: OutlineDocument, file: String? = nil) throws -> ExportedOutline {
+        try document.requireEveryItemUnderRoot()
         var output = ""
         output.reserveCapacity(document.itemCount * 16)
         var tallies: [(one: String, many: String, why: String, hint: String?, count: Int, first: ManagedObject?)] = [

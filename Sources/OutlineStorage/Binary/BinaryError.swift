@@ -3,19 +3,20 @@ import OutlineEngine
 /// The ``StorageError``s of binary documents, with their standard hints.
 ///
 /// Locations are `byte N` (an offset in the file) or `body byte N` (an offset in the inflated
-/// body). Hints name the backup a save with `keepBackup` leaves beside the document.
+/// body). Hints name the backup a save with `keepBackup` leaves beside the document when it
+/// exists (``BackupAdvice``).
 enum BinaryError {
     static func truncated(_ file: String, at location: String, _ message: String) -> StorageError {
-        StorageError(.truncated, file: file, at: location, message, hint: "The file is truncated; restore it from \(file).bak.")
+        StorageError(.truncated, file: file, at: location, message, hint: "The file is truncated; \(BackupAdvice.restore(file)).")
     }
 
     static func checksum(_ file: String, at location: String, _ message: String) -> StorageError {
         StorageError(.checksumMismatch, file: file, at: location, message,
-                     hint: "The file was damaged after it was written; restore it from \(file).bak.")
+                     hint: "The file was damaged after it was written; \(BackupAdvice.restore(file)).")
     }
 
     static func corrupt(_ file: String, at location: String?, _ message: String) -> StorageError {
-        StorageError(.corrupt, file: file, at: location, message, hint: "The file is damaged; restore it from \(file).bak.")
+        StorageError(.corrupt, file: file, at: location, message, hint: "The file is damaged; \(BackupAdvice.restore(file)).")
     }
 
     static func limit(_ file: String, at location: String, _ message: String) -> StorageError {

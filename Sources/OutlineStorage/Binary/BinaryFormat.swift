@@ -56,31 +56,15 @@ enum BinaryFormat {
         case bitmap = 2
     }
 
-    /// The largest object id a file may hold (ids above it could overflow `nextObjectID`).
-    static let maximumObjectID: UInt64 = 1 << 62
-    /// The most rows one entity may have (the engine keeps string lengths and rows in 32 bits).
-    static let maximumRows = Int(Int32.max)
+    /// The largest object id a file may hold (shared with every reader and writer).
+    static let maximumObjectID = StoreLimits.maximumObjectID
+    /// The most rows one entity may have (shared with every reader and writer).
+    static let maximumRows = StoreLimits.maximumObjectsPerEntity
     /// zlib cannot expand one input byte to more than about 1032 output bytes.
     static let maximumCompressionRatio = 1032
 }
 
 extension BinaryStore {
-    /// Safety limits applied while reading, before anything is allocated.
-    public struct Limits: Sendable, Hashable {
-        /// The largest inflated body accepted, in bytes (default 8 GiB).
-        public var maximumBodySize: Int
-        /// The largest header accepted, in bytes (default 64 MiB).
-        public var maximumHeaderSize: Int
-
-        /// The largest file read into memory, in bytes (default 16 GiB).
-        public var maximumFileSize: Int
-
-        public init(maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 64 << 20, maximumFileSize: Int = 16 << 30) {
-            self.maximumBodySize = maximumBodySize
-            self.maximumHeaderSize = maximumHeaderSize
-            self.maximumFileSize = maximumFileSize
-        }
-
-        public static let `default` = Limits()
-    }
+    /// The limits of reading and writing; the same for every format (see ``StoreLimits``).
+    public typealias Limits = StoreLimits
 }

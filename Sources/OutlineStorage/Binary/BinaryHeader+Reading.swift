@@ -6,7 +6,7 @@ extension BinaryHeader {
     /// Checks, in order: magic, major version, header size against the limit and the bytes
     /// present, the header CRC-32, then each section. Chunk sizes are checked against the body
     /// limit and zlib's maximum expansion, so a decompression bomb is refused here.
-    static func read(_ bytes: UnsafeRawBufferPointer, file: String, limits: BinaryStore.Limits) throws -> BinaryHeader {
+    static func read(_ bytes: UnsafeRawBufferPointer, file: String, limits: StoreLimits) throws -> BinaryHeader {
         let magic = BinaryFormat.magic
         guard bytes.count > 0 else {
             throw BinaryError.truncated(file, at: "byte 0", "the file is empty (expected at least \(BinaryFormat.preludeSize) bytes)")
@@ -47,10 +47,34 @@ extension BinaryHeader {
             try header.decode(section, from: &sectionCursor, limits: limits)
             try sectionCursor.expectEnd()
         }
+        try header.checkAgainstStoredSize(limits: limits, file: file)
         return header
     }
 
-    private mutating func decode(_ section: BinaryFormat.HeaderSection, from c: inout ByteCursor, limits: BinaryStore.Limits) throws {
+    /// Refuses a body that would inflate, or objects that would take, far more than the file
+    /// is big: zeros compress about 1000:1, so a small file could otherwise claim gigabytes.
+    /// Runs before anything is inflated or allocated for the body.
+    private func checkAgainstStoredSize(limits: StoreLimits, file: String) throws {
+        let stored = storedBodySize
+        let inflated = bodySize
+        guard inflated <= limits.maximumInflatedSize(storedBytes: stored) else {
+            throw BinaryError.limit(file, at: "byte \(size)",
+                                    "the body declares \(inflated) bytes inflated from \(stored) compressed ones, more than "
+                                        + "\(limits.maximumInflateRatio) times as many (the limit past \(StoreLimits.inflateAllowance) bytes)")
+        }
+        var objects = 0
+        for (_, count) in objectCounts {
+            let (sum, overflow) = objects.addingReportingOverflow(count)
+            objects = overflow ? .max : sum
+        }
+        guard objects <= limits.maximumObjects(storedBytes: stored) else {
+            throw BinaryError.limit(file, at: "byte \(size)",
+                                    "the header declares \(objects) objects in a body of \(stored) compressed bytes, more than "
+                                        + "\(limits.maximumObjectsPerStoredByte) per byte (the limit past \(StoreLimits.objectAllowance) objects)")
+        }
+    }
+
+    private mutating func decode(_ section: BinaryFormat.HeaderSection, from c: inout ByteCursor, limits: StoreLimits) throws {
         switch section {
         case .info:
             let raw = try c.readBytes(16)
@@ -88,7 +112,7 @@ extension BinaryHeader {
             frameworkVersion = hasFramework == 1 ? try c.readSignedVarint() : nil
         case .model:
             modelName = try c.readString("the model name")
-            modelContents = try c.readString("the embedded model", limit: c.remaining)
+            modelContents = try c.readString("the embedded model", limit: StoreLimits.maximumModelBytes)
         case .counts:
             let count = try c.readCount("the number of entities", limit: 1 << 16, minimumBytesEach: 2)
             for _ in 0 ..< count {
@@ -110,10 +134,12 @@ extension BinaryHeader {
                 }
                 custom.append((key, try PropertyListCoding.read(from: &c, key: key)))
             }
+            // What the XML reader accepts too: no key twice in a dictionary, dates in range, the size.
+            try StoreLimits.checkMetadata(custom, file: c.file, at: c.location(of: 0), reading: true)
         }
     }
 
-    private mutating func decodeChunks(from c: inout ByteCursor, limits: BinaryStore.Limits) throws {
+    private mutating func decodeChunks(from c: inout ByteCursor, limits: StoreLimits) throws {
         let start = c.position
         let count = try c.readCount("the chunk count", limit: 1 << 24, minimumBytesEach: 6)
         var total = 0

@@ -21,19 +21,29 @@ public enum BinaryStore {
 
     /// Encodes the live objects of `graph` as a binary document.
     ///
-    /// From `metadata`, the UUID, the custom keys and the framework version (else
-    /// ``StoreMetadata/defaultFrameworkVersion``) are written; the
+    /// From `metadata`, the UUID, the custom keys, the framework version (else
+    /// ``StoreMetadata/defaultFrameworkVersion``) and the mark of a derived schema (with its
+    /// source hashes, among the custom keys under ``StoreMetadata/derivedModelKey``) are written; the
     /// version hashes, version identifiers, embedded model and object counts always describe
     /// `graph.schema`, and the next object id is the graph's.
     /// - Parameter level: zlib level, 0 (stored) to 9 (smallest); see ``defaultCompressionLevel``.
+    /// - Throws: ``StorageError`` `limitExceeded` when the graph or metadata break a
+    ///   ``StoreLimits`` format limit (checked first: what is written always reads back).
     /// - Complexity: O(n) in the objects and bytes of the graph; deflate dominates.
     public static func write(_ graph: ObjectGraph, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
         try write(graph.snapshot(), metadata: metadata, level: level)
     }
 
     /// Encodes the live objects of `graph`, a snapshot (any thread may encode it), as a binary
-    /// document; see ``write(_:metadata:level:)-(ObjectGraph,_,_)``.
+    /// document, after checking it against the ``StoreLimits``; see
+    /// ``write(_:metadata:level:)-(ObjectGraph,_,_)``.
     public static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int = defaultCompressionLevel) throws -> [UInt8] {
+        try StoreLimits.check(graph, metadata: metadata, file: nil)
+        return try encode(graph, metadata: metadata, level: level)
+    }
+
+    /// ``write(_:metadata:level:)-(GraphSnapshot,_,_)`` for a snapshot already checked against the limits.
+    static func encode(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int) throws -> [UInt8] {
         precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)
@@ -41,8 +51,15 @@ public enum BinaryStore {
             throw StorageError(.limitExceeded, at: "entity \(schema.entities[entity].name)",
                                "\(encoder.rowCount(entity)) objects are more than a document can hold (\(BinaryFormat.maximumRows))")
         }
+        let modelContents = ModelWriter.contents(of: schema)
+        guard modelContents.utf8.count <= StoreLimits.maximumModelBytes else {
+            throw StorageError(.limitExceeded, at: "model \(schema.name)",
+                               "the model is \(modelContents.utf8.count) bytes as XML, more than a document may embed (\(StoreLimits.maximumModelBytes))",
+                               hint: "Save the document as a Core Data XML store without its model instead.")
+        }
         let body = encoder.encode()
-        let compressed = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level) }
+        let objects = schema.entityIndices.reduce(0) { $0 + encoder.rowCount($1) }
+        let compressed = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level, objects: objects) }
 
         let hashes = schema.entityVersionHashes
         var header = BinaryHeader(
@@ -50,10 +67,15 @@ public enum BinaryStore {
             chunks: compressed.map(\.chunk),
             versionHashes: hashes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, hashes[$0] ?? Data()) },
             versionIdentifiers: [schema.versionIdentifier], frameworkVersion: metadata.frameworkVersion ?? StoreMetadata.defaultFrameworkVersion,
-            modelName: schema.name, modelContents: ModelWriter.contents(of: schema),
+            modelName: schema.name, modelContents: modelContents,
             objectCounts: schema.entityIndices.map { (schema.entities[$0].name, encoder.rowCount($0)) },
-            custom: metadata.custom)
+            custom: metadata.isSchemaDerived
+                ? metadata.custom + [(StoreMetadata.derivedModelKey, XMLMetadataMapping.sourceHashes(metadata))] : metadata.custom)
         let headerBytes = header.encoded()
+        guard headerBytes.count - BinaryFormat.preludeSize <= StoreLimits.default.maximumHeaderSize else {
+            throw StorageError(.limitExceeded, "the header (model and metadata) would take \(headerBytes.count) bytes, more than a document may (\(StoreLimits.default.maximumHeaderSize))",
+                               hint: "Remove some custom metadata and save again; nothing was written.")
+        }
         var file = [UInt8]()
         file.reserveCapacity(headerBytes.count + header.storedBodySize)
         file.append(contentsOf: headerBytes)
@@ -128,7 +150,7 @@ public enum BinaryStore {
             return try ModelReader.readSchema(contents: Data(header.modelContents.utf8), name: header.modelName,
                                               file: "\(file) (embedded model)")
         } catch var error as StorageError {
-            error.hint = "The model the document embeds is damaged; open it with its model given, or restore it from \(file).bak."
+            error.hint = "The model the document embeds is damaged; open it with its model given, or \(BackupAdvice.restore(file))."
             throw error
         }
     }
@@ -151,7 +173,7 @@ public enum BinaryStore {
         let what = embedded ? "the model embedded in the document does not match its version hashes"
                             : "the document was saved with a different model"
         throw StorageError(.incompatibleModel, file: file, "\(what) (entities \(entities))",
-                           hint: embedded ? "The file is damaged; restore it from \(file).bak."
+                           hint: embedded ? "The file is damaged; \(BackupAdvice.restore(file))."
                                           : "Open it with the model it was saved with, or migrate it to this model.",
                            underlying: EngineError(.migrationFailed, at: "model", "version hashes differ", details: problems))
     }
@@ -161,9 +183,17 @@ public enum BinaryStore {
         for (name, hash) in header.versionHashes { hashes[name] = hash }
         var counts: [String: Int] = [:]
         for (name, count) in header.objectCounts { counts[name] = count }
-        return StoreMetadata(format: .binary, uuid: header.uuid, versionHashes: hashes, versionIdentifiers: header.versionIdentifiers,
-                             embeddedSchema: schema, objectCounts: counts, custom: header.custom,
-                             frameworkVersion: header.frameworkVersion, nextObjectID: header.nextObjectID,
-                             compressionLevel: header.compressionLevel, uncompressedSize: header.bodySize)
+        var metadata = StoreMetadata(format: .binary, uuid: header.uuid, versionHashes: hashes, versionIdentifiers: header.versionIdentifiers,
+                                     embeddedSchema: schema, objectCounts: counts,
+                                     custom: header.custom.filter { $0.key != StoreMetadata.derivedModelKey },
+                                     frameworkVersion: header.frameworkVersion, nextObjectID: header.nextObjectID,
+                                     compressionLevel: header.compressionLevel, uncompressedSize: header.bodySize)
+        if let marker = header.custom.first(where: { $0.key == StoreMetadata.derivedModelKey })?.value {
+            metadata.isSchemaDerived = true
+            if case .dictionary(let entries) = marker {
+                for (entity, value) in entries { if case .data(let hash) = value { metadata.sourceVersionHashes[entity] = hash } }
+            }
+        }
+        return metadata
     }
 }

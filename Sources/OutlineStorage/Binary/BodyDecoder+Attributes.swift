@@ -44,8 +44,17 @@ extension BodyDecoder {
             column.flags = try decodeFlags(label, present, from: &c)
         case .double:
             try c.need(8 * presentCount)
-            column.doubles = try PagedArray(alongside: present) { present, buffer, _, initialized in
-                for j in 0 ..< buffer.count { buffer[j] = present[j] ? try c.readDouble() : 0 }
+            let isDate = attribute.type == .date
+            column.doubles = try PagedArray(alongside: present) { present, buffer, start, initialized in
+                for j in 0 ..< buffer.count {
+                    guard present[j] else { buffer[j] = 0; continue }
+                    let value = try c.readDouble()
+                    if isDate && !StoreLimits.isStorableDate(value) {
+                        throw c.corrupt("\(label) of object z\(ids[start + j]) is the date \(StoreLimits.describeDate(value)), which \(StoreLimits.unstorableDate)",
+                                        at: c.position - 8)
+                    }
+                    buffer[j] = value
+                }
                 initialized = buffer.count
             }
             column.present = present
@@ -91,7 +100,7 @@ extension BodyDecoder {
     private func decodeBytes(_ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
                              from c: inout ByteCursor) throws -> ByteColumn {
         var total = 0
-        let lengths = try PagedArray<Int32>(alongside: present) { present, buffer, _, initialized in
+        let lengths = try PagedArray<Int32>(alongside: present) { present, buffer, start, initialized in
             for j in 0 ..< buffer.count {
                 guard present[j] else {
                     buffer[j] = -1
@@ -99,8 +108,8 @@ extension BodyDecoder {
                 }
                 let at = c.position
                 let length = try c.readVarint()
-                guard length <= UInt64(Int32.max) else {
-                    throw c.corrupt("a value of \(label) declares \(length) bytes, over the limit of \(Int32.max)", at: at)
+                guard length <= UInt64(StoreLimits.maximumValueBytes) else {
+                    throw c.limit("\(label) of object z\(ids[start + j]) declares \(length) bytes, over the limit of \(StoreLimits.maximumValueBytes)", at: at)
                 }
                 buffer[j] = Int32(length)
                 total += Int(length)

@@ -25,11 +25,11 @@ extension BodyDecoder {
             let at = c.position
             let index = try c.readVarint()
             guard index < UInt64(directory.count) else {
-                throw c.corrupt("relationship \(label) names body entity \(index), but the body has \(directory.count)", at: at)
+                throw c.corrupt("relationship \(label) names entity number \(index) of the body's directory, which lists only \(directory.count) (numbered from 0)", at: at)
             }
             let target = directory[Int(index)]
             guard schema.infos[target.entity].isKind(of: destination) else {
-                throw c.corrupt("relationship \(label) refers to entity \(schema.entities[target.entity].name), which is not a \(schema.entities[destination].name)", at: at)
+                throw c.corrupt("relationship \(label) refers to entity \(schema.entities[target.entity].name), which is not entity \(schema.entities[destination].name) or one of its subentities", at: at)
             }
             targets.append(target)
         }
@@ -106,6 +106,9 @@ extension BodyDecoder {
                 let rawCount = try c.readVarint()
                 guard rawCount <= UInt64(c.remaining) else {
                     throw c.corrupt("the member count of \(label) of object z\(ids[row]) is \(rawCount), more than the \(BinaryError.byteCount(c.remaining)) left in \(c.context) can hold", at: countAt)
+                }
+                guard rawCount <= UInt64(StoreLimits.maximumRelationshipMembers) else {
+                    throw c.limit("the member count of \(label) of object z\(ids[row]) is \(rawCount), over the limit of \(StoreLimits.maximumRelationshipMembers)", at: countAt)
                 }
                 let count = Int(rawCount)
                 guard count > 0 else {

@@ -58,7 +58,7 @@ struct BodyDecoder {
             return try decoder.loader.finish()
         } catch let error as EngineError {
             throw StorageError(.corrupt, file: file, at: error.location, error.message,
-                               hint: "The file is damaged; restore it from \(file).bak.", underlying: error)
+                               hint: "The file is damaged; \(BackupAdvice.restore(file)).", underlying: error)
         }
     }
 

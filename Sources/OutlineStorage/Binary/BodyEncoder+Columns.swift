@@ -155,7 +155,7 @@ extension BodyEncoder {
             let row = newRow(target)
             guard row >= 0 else { return nil }
             let index = local[target.entity]
-            precondition(index >= 0, "\(info.name).\(relationship.name) holds an object of entity \(target.entity), not a \(schema.entities[destination].name)")
+            precondition(index >= 0, "\(info.name).\(relationship.name) holds an object of entity \(target.entity), not entity \(schema.entities[destination].name) or one of its subentities")
             return UInt64(row) * k + UInt64(index)
         }
 

@@ -8,6 +8,36 @@ enum ChunkCompression {
         var bytes: [UInt8]
     }
 
+    /// Cuts `body` into ``BinaryFormat/chunkSize`` pieces and deflates them in parallel, then
+    /// keeps the document within the default inflate ratio and objects per compressed byte
+    /// (``StoreLimits``), which readers check: while the compressed body is smaller than
+    /// those need, the chunk that compressed best is stored instead (zlib level 0). A body
+    /// that compresses over 256:1 thus grows to 1/256 of its size, never more.
+    ///
+    /// - Parameter objects: how many objects the body holds.
+    static func deflate(_ body: UnsafeRawBufferPointer, level: Int, objects: Int) -> [Piece] {
+        var pieces = deflate(body, level: level)
+        let needed = StoreLimits.default.minimumStoredSize(bodySize: body.count, objects: objects)
+        var stored = pieces.reduce(0) { $0 + $1.chunk.storedSize }
+        guard stored < needed else { return pieces }
+        // Best compressed first; ties in chunk order, so the output depends on the body alone.
+        let order = pieces.indices.sorted {
+            let a = pieces[$0].chunk, b = pieces[$1].chunk
+            let lhs = a.size * b.storedSize, rhs = b.size * a.storedSize
+            return lhs != rhs ? lhs > rhs : $0 < $1
+        }
+        for index in order where stored < needed {
+            let size = BinaryFormat.chunkSize
+            let lower = index * size
+            let input = UnsafeRawBufferPointer(rebasing: body[lower ..< min(body.count, lower + size)])
+            let bytes = Zlib.deflate(input, level: 0)
+            stored += bytes.count - pieces[index].chunk.storedSize
+            let crc = bytes.withUnsafeBytes { Zlib.crc32($0) }
+            pieces[index] = Piece(chunk: .init(storedSize: bytes.count, size: input.count, crc: crc), bytes: bytes)
+        }
+        return pieces
+    }
+
     /// Cuts `body` into ``BinaryFormat/chunkSize`` pieces and deflates them in parallel.
     static func deflate(_ body: UnsafeRawBufferPointer, level: Int) -> [Piece] {
         let size = BinaryFormat.chunkSize
@@ -72,7 +102,9 @@ enum ChunkCompression {
 
         guard let inflated = InflatedBuffer(count: output) else {
             throw StorageError(.limitExceeded, file: file, "there is no memory for the \(BinaryError.byteCount(output)) the body inflates to",
-                               hint: "Close other programs, or open the document on a machine with more memory.")
+                               hint: output >= bytes.count * 8 && output > StoreLimits.inflateAllowance
+                                   ? "The file claims far more than its size; it may be damaged or made to exhaust memory."
+                                   : "Close other programs, or open the document on a machine with more memory.")
         }
         let buffer = inflated.bytes
         outcomes.withUnsafeMutableBufferPointer { results in
@@ -127,6 +159,8 @@ private struct SharedBuffers: @unchecked Sendable {
     let pieces: UnsafeMutableBufferPointer<ChunkCompression.Piece>
 }
 
+/// The same for inflating: each iteration reads the input and writes its own outcome index
+/// only; `output` is set before the iterations start and not changed while they run.
 private struct SharedOutcomes<Outcome>: @unchecked Sendable {
     let input: UnsafeRawBufferPointer
     let outcomes: UnsafeMutableBufferPointer<Outcome>

@@ -46,7 +46,7 @@ public final class DocumentLock {
     ///   - file: how messages name the document; `path` when nil.
     /// - Throws: ``StorageError`` `conflict` when another process still holds the lock after
     ///   `timeout` seconds; `unreadable` when the file cannot be opened (missing, a folder,
-    ///   permission denied, ...).
+    ///   permission denied, ...); `unwritable` when it is not a regular file (a pipe, ...).
     public static func acquire(_ path: String, timeout: Double = 30, file: String? = nil) throws -> DocumentLock {
         precondition(timeout >= 0, "a lock timeout cannot be negative (\(timeout))")
         let file = file ?? path
@@ -58,6 +58,11 @@ public final class DocumentLock {
             defer { if !keep { SystemCall.closeQuietly(fd) } }
             let status = try SystemCall.fileStatus(fd, file: file)
             if status.isDirectory { throw FileError.make(EISDIR, .reading, file: file, "cannot open") }
+            guard status.isRegularFile else {
+                // A save renames a new file over the name: a pipe or a device would be replaced.
+                throw StorageError(.unwritable, file: file, "the document is not a regular file (it is a pipe, a device or a socket), so it cannot be changed",
+                                   hint: "Copy it to a regular file and change that; reading it works as it is.")
+            }
             switch try SystemCall.lockExclusively(fd, file: file) {
             case .unsupported:
                 keep = true
@@ -89,7 +94,8 @@ public final class DocumentLock {
     }
 
     private static func seconds(_ value: Double) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : String(value)
+        // Checked: the timeout may come from the environment (OUTLINE_LOCK_TIMEOUT=1e300).
+        let text = Int(exactly: value).map(String.init) ?? String(value)
         return value == 1 ? "1 second" : "\(text) seconds"
     }
 }

@@ -8,6 +8,8 @@ struct ModelContentsReader {
     let file: String
     /// Line and element kind of each model element, by engine location (`Entity`, `Entity.property`).
     private(set) var elements: [String: (kind: String, line: Int)] = [:]
+    /// Values in odd but accepted forms, one warning each.
+    private(set) var warnings: [InterchangeWarning] = []
 
     init(file: String) { self.file = file }
 
@@ -138,18 +140,24 @@ struct ModelContentsReader {
 
     // MARK: Values
 
-    /// The value of XML attribute `key` parsed for `type`; `nil` when absent or when `type` has
-    /// no textual form (such as Binary defaults, which Xcode never writes).
-    private func value(_ element: ModelXMLElement, _ key: String, as type: AttributeType?, what: String,
-                       location: String) throws -> Value? {
+    /// The value of XML attribute `key` read for `type` (see ``ModelValues/read(_:as:)``); `nil`
+    /// when absent, empty for a non-string type, or when `type` has no textual form (such as
+    /// Binary defaults, which Xcode never writes). Odd forms are read with a warning.
+    private mutating func value(_ element: ModelXMLElement, _ key: String, as type: AttributeType?, what: String,
+                                location: String) throws -> Value? {
         guard let type, let text = element[key], ModelValues.hasTextForm(type) else { return nil }
-        guard let value = ModelValues.parse(text, as: type) else {
+        guard let reading = ModelValues.read(text, as: type) else {
             throw StorageError(
                 .invalidModel, file: file, at: "line \(element.line)",
                 "attribute \(location): the \(what) \"\(text)\" (\(key)) is not a valid \(type.modelName)",
                 hint: ModelValues.hint(for: type, key: key))
         }
-        return value
+        if let oddity = reading.oddity {
+            warnings.append(InterchangeWarning(file: file, line: element.line,
+                                               "attribute \(location): the \(what) (\(key)) \(oddity)",
+                                               hint: "Write \(reading.value.map(ModelValues.format) ?? "nothing") to say the same without this warning."))
+        }
+        return reading.value
     }
 
     private func count(_ element: ModelXMLElement, _ key: String, location: String) throws -> Int? {

@@ -14,7 +14,8 @@ public enum ModelReader {
     ///
     /// - Throws: ``StorageError`` `unreadable` when the path does not exist or cannot be read,
     ///   `malformedXML` when a `contents` file is not XML, `invalidModel` when the model cannot
-    ///   be used (inconsistent, Xcode 3 format, several versions and none current, ...).
+    ///   be used (inconsistent, Xcode 3 format, a current version that is not there, ...). A
+    ///   bundle of several versions that names no current version reads (see ``ModelBundle``).
     public static func read(at url: URL) throws -> ModelBundle {
         let url = url.standardizedFileURL
         let name = url.lastPathComponent
@@ -70,8 +71,15 @@ public enum ModelReader {
     /// - Parameter file: how error messages name the document.
     /// - Throws: ``StorageError`` `malformedXML` or `invalidModel`.
     public static func readSchema(contents: Data, name: String, file: String = "contents") throws -> Schema {
+        try readSchemaWithWarnings(contents: contents, name: name, file: file).schema
+    }
+
+    /// Reads one model `contents` document, and the warnings about odd forms in it.
+    static func readSchemaWithWarnings(contents: Data, name: String, file: String) throws
+        -> (schema: Schema, warnings: [InterchangeWarning]) {
         var reader = ModelContentsReader(file: file)
-        return try reader.read(contents, name: name)
+        let schema = try reader.read(contents, name: name)
+        return (schema, reader.warnings)
     }
 
     // MARK: Layout
@@ -84,8 +92,10 @@ public enum ModelReader {
         let path = path.hasSuffix("/") ? String(path.dropLast()) : path
         let shown = { (relative: String) in displayRoot.map { "\($0)/\(relative)" } ?? relative }
         if let data = files[path] {
-            let schema = try readSchema(contents: data, name: bareFileName(path), file: shown(path))
-            return ModelBundle(name: schema.name, versions: [schema], currentVersionName: schema.name)
+            let (schema, warnings) = try readSchemaWithWarnings(contents: data, name: bareFileName(path), file: shown(path))
+            var bundle = ModelBundle(name: schema.name, versions: [schema], currentVersionName: schema.name)
+            bundle.warnings = warnings
+            return bundle
         }
         let prefix = path.isEmpty ? "" : path + "/"
         let below = files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
@@ -94,9 +104,12 @@ public enum ModelReader {
                                hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
         }
         let folderName = path.split(separator: "/").last.map(String.init) ?? ""
+        var warnings: [InterchangeWarning] = []
         if folderName.hasSuffix(".xcdatamodel") || below.contains(where: modelFileNames.contains) {
-            let schema = try readVersion(folder: path, name: versionName(folderName), files: files, shown: shown)
-            return ModelBundle(name: schema.name, versions: [schema], currentVersionName: schema.name)
+            let schema = try readVersion(folder: path, name: versionName(folderName), files: files, shown: shown, warnings: &warnings)
+            var bundle = ModelBundle(name: schema.name, versions: [schema], currentVersionName: schema.name)
+            bundle.warnings = warnings
+            return bundle
         }
         let versionFolders = Set(below.compactMap { relative -> String? in
             let first = relative.split(separator: "/").first.map(String.init) ?? ""
@@ -108,18 +121,23 @@ public enum ModelReader {
         }
         var versions: [Schema] = []
         for folder in versionFolders {
-            versions.append(try readVersion(folder: prefix + folder, name: versionName(folder), files: files, shown: shown))
+            versions.append(try readVersion(folder: prefix + folder, name: versionName(folder), files: files, shown: shown,
+                                            warnings: &warnings))
         }
         let current = try currentVersion(of: versionFolders, bundle: path, files: files, shown: shown)
         let bundleName = folderName.hasSuffix(".xcdatamodeld") ? String(folderName.dropLast(".xcdatamodeld".count)) : folderName
-        return ModelBundle(name: bundleName, versions: versions, currentVersionName: versionName(current))
+        var bundle = ModelBundle(name: bundleName, versions: versions, currentVersionName: current.map(versionName))
+        bundle.warnings = warnings
+        return bundle
     }
 
     private static func readVersion(folder: String, name: String, files: [String: Data],
-                                    shown: (String) -> String) throws -> Schema {
+                                    shown: (String) -> String, warnings: inout [InterchangeWarning]) throws -> Schema {
         let prefix = folder.isEmpty ? "" : folder + "/"
         if let data = files[prefix + "contents"] {
-            return try readSchema(contents: data, name: name, file: shown(prefix + "contents"))
+            let (schema, found) = try readSchemaWithWarnings(contents: data, name: name, file: shown(prefix + "contents"))
+            warnings += found
+            return schema
         }
         if files[prefix + "elements"] != nil || files[prefix + "layout"] != nil {
             throw xcode3Error(file: shown(folder))
@@ -128,12 +146,13 @@ public enum ModelReader {
                            hint: "Restore the folder's contents file, or re-save the model in Xcode.")
     }
 
-    /// The current version's folder name, from `.xccurrentversion` or the only version.
+    /// The current version's folder name, from `.xccurrentversion` or the only version; nil
+    /// when several versions and no current one are there (Xcode then uses none either).
     private static func currentVersion(of folders: [String], bundle: String, files: [String: Data],
-                                       shown: (String) -> String) throws -> String {
+                                       shown: (String) -> String) throws -> String? {
         let plistPath = (bundle.isEmpty ? "" : bundle + "/") + currentVersionFile
         var named: String?
-        if let data = files[plistPath] {
+        if let data = files[plistPath], !data.isEmpty {
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
             guard let dictionary = plist as? [String: Any] else {
                 throw StorageError(.invalidModel, file: shown(plistPath), "not a property list dictionary",
@@ -151,13 +170,7 @@ public enum ModelReader {
             }
             return folder
         }
-        guard folders.count == 1 else {
-            throw StorageError(
-                .invalidModel, file: shown(bundle),
-                "the bundle has \(folders.count) versions (\(folders.joined(separator: ", "))) and names no current version",
-                hint: "Name one in \(currentVersionFile) (key _XCCurrentVersionName), or choose it in Xcode's File inspector.")
-        }
-        return folders[0]
+        return folders.count == 1 ? folders[0] : nil
     }
 
     static func xcode3Error(file: String) -> StorageError {

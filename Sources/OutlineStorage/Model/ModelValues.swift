@@ -22,7 +22,56 @@ enum ModelValues {
         }
     }
 
-    /// Parses a value for `type`; `nil` when the text does not fit.
+    /// A value read from a model file, and what was odd about how it was written.
+    struct Reading {
+        /// The value; nil when the text stands for no value (an empty default of a number).
+        var value: Value?
+        /// Why the form is odd though accepted (a fraction for an integer, ...), for a warning.
+        var oddity: String?
+    }
+
+    /// Reads a default or bound for `type` in every form Xcode and its model compiler accept;
+    /// nil when the text cannot stand for a value of `type` (the model is refused then).
+    ///
+    /// - Integers: whole numbers, also written as decimals (`0.0`, `1e3`); a fraction (`1.5`)
+    ///   is read toward zero with an oddity; out of the type's range is refused.
+    /// - Booleans: `YES`/`NO`, `true`/`false`, `1`/`0`, `1.0`/`0.0` (any case); another number
+    ///   is YES unless 0, with an oddity.
+    /// - Decimal, Double, Float: finite numbers. Dates: finite seconds since 2001-01-01 UTC.
+    /// - Empty text: the empty string for String and URI, no value for the other types.
+    /// Surrounding spaces are ignored, except in strings.
+    static func read(_ text: String, as type: AttributeType) -> Reading? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty && type != .string && type != .uri && type != .undefined { return Reading(value: nil) }
+        switch type {
+        case .integer16, .integer32, .integer64:
+            var oddity: String?
+            let number: Int64
+            if let n = Int64(trimmed) {
+                number = n
+            } else if let d = Double(trimmed), d.isFinite, let whole = Int64(exactly: d.rounded(.towardZero)) {
+                number = whole
+                if whole != Int64(exactly: d) { oddity = "\"\(trimmed)\" is not a whole number; read as \(whole)" }
+            } else {
+                return nil
+            }
+            guard type.integerRange?.contains(number) == true else { return nil }
+            return Reading(value: .integer(number), oddity: oddity)
+        case .boolean:
+            switch trimmed.lowercased() {
+            case "yes", "true", "1", "1.0": return Reading(value: .boolean(true))
+            case "no", "false", "0", "0.0": return Reading(value: .boolean(false))
+            default:
+                guard let d = Double(trimmed), d.isFinite else { return nil }
+                let flag = d != 0
+                return Reading(value: .boolean(flag), oddity: "\"\(trimmed)\" is not YES or NO; read as \(flag ? "YES" : "NO")")
+            }
+        default:
+            return parse(text, as: type).map { Reading(value: $0) }
+        }
+    }
+
+    /// Parses a value for `type` in its plain form; `nil` when the text does not fit.
     ///
     /// Integers accept an integral decimal form (`0.0`); booleans `YES`/`NO`/`true`/`false`/`1`/`0`;
     /// dates are seconds since 2001-01-01 UTC, as in `defaultDateTimeInterval`.
@@ -93,7 +142,9 @@ enum ModelValues {
     static func hint(for type: AttributeType, key: String) -> String {
         let example: String
         switch type {
-        case .integer16, .integer32, .integer64: example = "a whole number in range, such as 0"
+        case .integer16, .integer32, .integer64:
+            let range = type.integerRange.map { " (\($0.lowerBound) to \($0.upperBound))" } ?? ""
+            example = "a whole number in range\(range), such as 0"
         case .decimal, .double, .float: example = "a number such as 0.0"
         case .boolean: example = "YES or NO"
         case .date: example = "seconds since 2001-01-01 UTC, such as 0"

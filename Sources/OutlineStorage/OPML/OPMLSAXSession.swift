@@ -39,6 +39,8 @@ final class OPMLSAXSession {
         context = parser
         defer { context = nil }
         _ = xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue))
+        outline_xmlSilenceGenericErrors(1)
+        defer { outline_xmlSilenceGenericErrors(0) }
 
         var sawBytes = false
         try source { chunk in
@@ -47,13 +49,20 @@ final class OPMLSAXSession {
                 sawBytes = !chunk.isEmpty
             }
             guard !chunk.isEmpty else { return true }
-            _ = xmlParseChunk(parser, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+            let code = xmlParseChunk(parser, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(chunk.count), 0)
+            noteEncoderFailure(code)
             return failure == nil && fatal == nil
         }
         guard sawBytes else { throw OPMLReader.empty(file: file) }
-        if failure == nil && fatal == nil { _ = xmlParseChunk(parser, nil, 0, 1) }
+        if failure == nil && fatal == nil { noteEncoderFailure(xmlParseChunk(parser, nil, 0, 1)) }
         if let failure { throw failure }
         if let fatal {
+            // An encoding error part-way: what came before it is kept, with a warning.
+            if fatal.kind == .encoding, !structure.options.strict, structure.outlineCount > 0 {
+                try structure.stopAtEncodingError(line: max(1, fatal.line), reason: fatal.message)
+                try structure.finish()
+                return
+            }
             throw OPMLReader.notWellFormed(file: file, fatal, declaredEntities: declaredEntities,
                                            maxDepth: structure.options.maxDepth)
         }
@@ -62,6 +71,13 @@ final class OPMLSAXSession {
                                            declaredEntities: declaredEntities, maxDepth: structure.options.maxDepth)
         }
         try structure.finish()
+    }
+
+    /// Records a conversion failure that libxml2 reports only by `xmlParseChunk`'s result (bytes
+    /// that the declared encoding cannot decode), which stops it without a structured error.
+    private func noteEncoderFailure(_ code: Int32) {
+        guard code == Int32(XML_ERR_INVALID_ENCODING.rawValue), fatal == nil, failure == nil else { return }
+        fatal = LibXML2Error(kind: .encoding, message: "bytes that the declared encoding cannot decode", line: max(1, line))
     }
 
     // MARK: Callbacks

@@ -21,6 +21,8 @@ final class OPMLStructure {
     private var sawHead = false
     /// Repeated warnings are reported once, with a count: message key -> (index, repeats).
     private var repeats: [String: (index: Int, count: Int)] = [:]
+    /// The number of `<outline>` elements reported so far.
+    private(set) var outlineCount = 0
 
     init(file: String, options: OPMLReader.Options, emit: @escaping (OPMLEvent) throws -> Void) {
         self.file = file
@@ -102,6 +104,16 @@ final class OPMLStructure {
         try warn(line, message, key: "xml-\(message)")
     }
 
+    /// The text cannot be decoded from `line` on (lenient reading only): what was read before
+    /// is kept, with a warning that says where the outline stops.
+    func stopAtEncodingError(line: Int, reason: String) throws {
+        try warn(line, "the file cannot be decoded from here on (\(reason)); the outline is read up to this line and "
+                    + "the rest of the file is left out",
+                 hint: "Declare the file's encoding in its first line, such as <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>, "
+                    + "or save the file as UTF-8, then read it again to get the rest.",
+                 key: "encoding")
+    }
+
     /// The document ended without errors.
     func finish() throws {
         if !sawBody { try warn(nil, "the file has no <body>; the outline is empty", key: "nobody") }
@@ -129,6 +141,7 @@ final class OPMLStructure {
 
     private func startOutline(depth: Int, line: Int, attributes: [OPMLAttribute]) throws {
         stack.append(.outline(depth))
+        outlineCount += 1
         try emit(.outline(OPMLOutline(depth: depth, attributes: attributes, line: line)))
     }
 

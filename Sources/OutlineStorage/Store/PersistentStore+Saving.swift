@@ -6,8 +6,9 @@ extension PersistentStore {
     ///
     /// A document without a file keeps the bytes in ``savedBytes``.
     /// - Throws: ``StorageError`` `validationFailed` (with the engine's issues in `underlying`)
-    ///   before anything is written; `unwritable` when the file cannot be written, in which
-    ///   case the file on disk is unchanged.
+    ///   or `limitExceeded` (a value no reader would accept, see ``StoreLimits``) before
+    ///   anything is written; `unwritable` when the file cannot be written, in which case the
+    ///   file on disk is unchanged.
     public func save() throws {
         try performSave(to: path, format: format)
     }
@@ -21,7 +22,7 @@ extension PersistentStore {
     /// The document encoded in `format` (its own when nil), as a save would write it; nothing
     /// is validated or marked saved.
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
-        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel)
+        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel, file: path)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {

@@ -18,13 +18,13 @@ public final class PersistentStore {
         /// On open, remove temporary files that interrupted saves left beside the document.
         public var removesStaleTemporaries: Bool
         /// Safety limits while reading binary documents.
-        public var limits: BinaryStore.Limits
+        public var limits: StoreLimits
         /// Refuse to save over the file when another program changed or replaced it since it
         /// was opened or last saved (`conflict`). Turn off to overwrite such changes.
         public var detectsExternalChanges: Bool
 
         public init(keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
-                    removesStaleTemporaries: Bool = true, limits: BinaryStore.Limits = .default,
+                    removesStaleTemporaries: Bool = true, limits: StoreLimits = .default,
                     detectsExternalChanges: Bool = true) {
             precondition((0 ... 9).contains(compressionLevel), "compression level \(compressionLevel) is not in 0...9")
             self.keepsBackup = keepsBackup
@@ -83,20 +83,29 @@ public final class PersistentStore {
     /// Opens the document at `path`, in whichever format its content is.
     ///
     /// Temporary files left by interrupted saves are removed first (see ``Options/removesStaleTemporaries``).
+    /// The file is opened once and read from that descriptor (see ``DocumentFile``), so a
+    /// pipe can be read as well as a file.
     /// - Parameter schema: the model to load with; nil uses the model the document embeds.
     /// - Throws: ``StorageError``: `unreadable`, `unknownFormat`, `incompatibleModel` when the
     ///   document was saved with another model, and the format's own errors for damaged files.
     public static func open(_ path: String, schema: Schema? = nil, options: Options = Options()) throws -> PersistentStore {
-        if options.removesStaleTemporaries {
-            _ = try? AtomicFile.removeStaleTemporaries(beside: path)
+        try open(try DocumentFile.open(path, limits: options.limits), schema: schema, options: options)
+    }
+
+    /// Opens the document in `file` (opened with ``DocumentFile/open(_:limits:)``, perhaps
+    /// with its metadata read already), in whichever format its content is.
+    ///
+    /// - Throws: as ``open(_:schema:options:)-(String,_,_)``.
+    public static func open(_ file: DocumentFile, schema: Schema? = nil, options: Options = Options()) throws -> PersistentStore {
+        if options.removesStaleTemporaries && file.isRegularFile {
+            _ = try? AtomicFile.removeStaleTemporaries(beside: file.path)
         }
-        let fingerprint = try FileFingerprint.of(path, file: path)
-        let bytes = try FileReader.read(path, file: path, limit: options.limits.maximumFileSize)
+        let bytes = try file.readAll()
         let (graph, metadata, format) = try bytes.withUnsafeBytes {
-            try StoreCodec.read($0, schema: schema, file: path, limits: options.limits)
+            try StoreCodec.read($0, schema: schema, file: file.path, limits: options.limits)
         }
-        let store = PersistentStore(context: EditingContext(graph: graph), path: path, format: format, metadata: metadata, options: options)
-        store.fingerprint = fingerprint
+        let store = PersistentStore(context: EditingContext(graph: graph), path: file.path, format: format, metadata: metadata, options: options)
+        store.fingerprint = file.fingerprint
         return store
     }
 
@@ -116,8 +125,14 @@ public final class PersistentStore {
     /// The metadata of the document at `path`, without loading its objects.
     ///
     /// For binary documents only the header is read; nothing is inflated.
-    public static func readMetadata(_ path: String, limits: BinaryStore.Limits = .default) throws -> StoreMetadata {
-        try StoreCodec.readMetadata(path, file: path, limits: limits)
+    public static func readMetadata(_ path: String, limits: StoreLimits = .default) throws -> StoreMetadata {
+        try readMetadata(try DocumentFile.open(path, limits: limits), limits: limits)
+    }
+
+    /// The metadata of the document in `file`, reading only as much of it as needed (a binary
+    /// document's header); the rest can still be read from `file`, by ``open(_:schema:options:)-(DocumentFile,_,_)``.
+    public static func readMetadata(_ file: DocumentFile, limits: StoreLimits = .default) throws -> StoreMetadata {
+        try StoreCodec.readMetadata(file, limits: limits)
     }
 
     // MARK: Custom metadata

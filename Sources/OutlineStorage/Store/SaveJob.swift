@@ -44,7 +44,7 @@ struct SaveJob: Sendable {
                                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
         var outcome = try StoreCodec.withEncoded(snapshot, metadata: metadata, format: format,
-                                                 level: options.compressionLevel) { bytes -> Outcome in
+                                                 level: options.compressionLevel, file: path) { bytes -> Outcome in
             var written: FileFingerprint?
             var kept: [UInt8]?
             if let path {

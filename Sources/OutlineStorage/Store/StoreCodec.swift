@@ -5,7 +5,7 @@ import OutlineEngine
 /// which store type handles which format.
 enum StoreCodec {
     static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
-                     limits: BinaryStore.Limits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat) {
+                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat) {
         switch DocumentFormat.detect(bytes) {
         case .binary:
             let (graph, metadata) = try BinaryStore.read(bytes, schema: schema, file: file, limits: limits)
@@ -18,17 +18,26 @@ enum StoreCodec {
         }
     }
 
-    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int) throws -> [UInt8] {
-        try withEncoded(graph, metadata: metadata, format: format, level: level) { [UInt8]($0) }
+    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?) throws -> [UInt8] {
+        try withEncoded(graph, metadata: metadata, format: format, level: level, file: file) { [UInt8]($0) }
     }
 
-    /// Encodes `graph` and calls `body` with the bytes, without copying them first (an XML
-    /// store of a million items is 600 MB; a copy would cost as much as writing it).
-    static func withEncoded<R>(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+    /// Checks `graph` and `metadata` against the ``StoreLimits`` every reader keeps, encodes
+    /// them and calls `body` with the bytes, without copying them first (an XML store of a
+    /// million items is 600 MB; a copy would cost as much as writing it).
+    ///
+    /// - Parameter file: how a refusal names the document.
+    static func withEncoded<R>(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
                                _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try StoreLimits.check(graph, metadata: metadata, file: file)
         switch format {
         case .binary:
-            return try BinaryStore.write(graph, metadata: metadata, level: level).withUnsafeBytes(body)
+            do {
+                return try BinaryStore.encode(graph, metadata: metadata, level: level).withUnsafeBytes(body)
+            } catch var error as StorageError where error.file == nil {
+                error.file = file
+                throw error
+            }
         case .xml:
             // Every document carries its model, Apple's files too once we save them.
             var metadata = metadata
@@ -38,33 +47,35 @@ enum StoreCodec {
     }
 
     /// The metadata of a document held in `raw`, as written by ``write(_:metadata:format:level:)``.
-    static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
+    static func readMetadata(_ raw: UnsafeRawBufferPointer, format: DocumentFormat, file: String, limits: StoreLimits) throws -> StoreMetadata {
         switch format {
         case .binary: try BinaryStore.readMetadata(raw, file: file, limits: limits)
         case .xml: try XMLStore.readMetadata(raw, file: file)
         }
     }
 
-    /// The metadata of the document at `path`, reading only as much of the file as it needs.
-    static func readMetadata(_ path: String, file: String, limits: BinaryStore.Limits) throws -> StoreMetadata {
-        var prefix = try FileReader.readPrefix(path, count: 64 << 10, file: file)
+    /// The metadata of the document in `file`, reading only as much of it as it needs: the
+    /// header of a binary document, the start of an XML store up to its `</databaseInfo>`.
+    static func readMetadata(_ file: DocumentFile, limits: StoreLimits) throws -> StoreMetadata {
+        let name = file.path
+        var prefix = try file.prefix(64 << 10)
         switch prefix.withUnsafeBytes({ DocumentFormat.detect($0) }) {
         case .binary:
             if let size = prefix.withUnsafeBytes({ BinaryStore.headerSize(prefix: $0) }),
                size > prefix.count, size <= limits.maximumHeaderSize + BinaryStore.preludeSize {
-                prefix = try FileReader.readPrefix(path, count: size, file: file)
+                prefix = try file.prefix(size)
             }
-            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: file, limits: limits) }
+            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits) }
         case .xml:
-            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: file) }) {
+            if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: name) }) {
                 return metadata
             }
             // The database info is longer than the prefix (large custom metadata), or damaged:
             // read the whole file so a real error names the right line.
-            let whole = try FileReader.read(path, file: file, limit: limits.maximumFileSize)
-            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: file) }
+            let whole = try file.readAll()
+            return try whole.withUnsafeBytes { try XMLStore.readMetadata($0, file: name) }
         case nil:
-            throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: file) }
+            throw prefix.withUnsafeBytes { DocumentFormat.unknownFormatError($0, file: name) }
         }
     }
 }

@@ -8,11 +8,15 @@ public struct StoreMetadata: Sendable, Equatable {
         "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
         "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesDigest", "NSStoreType", "NSStoreUUID",
         "NSStoreModelVersionChecksumKey", StoreMetadata.embeddedModelKey, StoreMetadata.embeddedModelNameKey,
+        StoreMetadata.derivedModelKey,
     ]
     /// The metadata key under which a document embeds its model (Xcode `contents` XML, as a string).
     public static let embeddedModelKey = "OutlineEmbeddedModel"
     /// The metadata key holding the embedded model's version name (such as `Outline 3`).
     public static let embeddedModelNameKey = "OutlineEmbeddedModelName"
+    /// The metadata key that marks an embedded model as derived from the data (see
+    /// ``isSchemaDerived``); its value is ``sourceVersionHashes``, a dictionary of data.
+    public static let derivedModelKey = "OutlineDerivedModel"
 
     /// The `NSPersistenceFrameworkVersion` written when a document has none of its own (both formats).
     public static let defaultFrameworkVersion: Int64 = 1251
@@ -38,6 +42,16 @@ public struct StoreMetadata: Sendable, Equatable {
     public var compressionLevel: Int?
     /// Binary documents: size of the body once inflated.
     public var uncompressedSize: Int?
+    /// Whether the document's schema was derived from its data because the file came without
+    /// its model (a Core Data XML store of another app), rather than read from an Xcode model.
+    /// A derived schema has every entity and property the data shows, with the types the file
+    /// states, all optional; documents written with it embed it and are marked so.
+    public var isSchemaDerived = false
+    /// While ``isSchemaDerived``: the version hashes the file recorded for the model it was
+    /// first written with (empty when it recorded none). They identify that app's model, which
+    /// a derived schema cannot reproduce, so XML stores keep writing them (the app can still
+    /// open them) and readers do not check them against the derived schema.
+    public var sourceVersionHashes: [String: Data] = [:]
 
     public init(format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
                 versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,
@@ -75,6 +89,7 @@ public struct StoreMetadata: Sendable, Equatable {
             && lhs.objectCounts == rhs.objectCounts && lhs.frameworkVersion == rhs.frameworkVersion
             && lhs.nextObjectID == rhs.nextObjectID && lhs.compressionLevel == rhs.compressionLevel
             && lhs.uncompressedSize == rhs.uncompressedSize
+            && lhs.isSchemaDerived == rhs.isSchemaDerived && lhs.sourceVersionHashes == rhs.sourceVersionHashes
             && lhs.custom.count == rhs.custom.count
             && zip(lhs.custom, rhs.custom).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

@@ -149,7 +149,7 @@ struct PlistReader {
 
     private func unexpected(_ name: SAXName, _ line: Int) -> StorageError {
         StorageError(.malformedXML, file: file, at: "line \(line)",
-                     "unexpected element <\(name.string)> in the metadata property list",
+                     "unexpected element <\(name.shown)> in the metadata property list",
                      hint: "The metadata property list is damaged; restore the file from a backup.")
     }
 }

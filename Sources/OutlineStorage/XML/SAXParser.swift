@@ -23,6 +23,19 @@ struct SAXName {
     }
 
     var string: String { String(cString: pointer) }
+
+    /// The name for messages: at most 60 characters, then `...`.
+    var shown: String {
+        let text = string
+        return text.count > 60 ? text.prefix(60) + "..." : text
+    }
+
+    /// The length in bytes, counting at most `limit + 1` of them.
+    func length(upTo limit: Int) -> Int {
+        var count = 0
+        while count <= limit && pointer[count] != 0 { count += 1 }
+        return count
+    }
 }
 
 /// The attributes of an element, as libxml2's SAX2 interface hands them over (valid during the call).
@@ -41,11 +54,27 @@ struct SAXAttributes {
         }
         return nil
     }
+
+    /// The name and length of the first attribute longer than `limit` bytes, other than `except`.
+    func first(longerThan limit: Int, except: StaticString) -> (name: String, length: Int)? {
+        guard let base else { return nil }
+        for i in 0 ..< count {
+            guard let local = base[5 * i], let start = base[5 * i + 3], let end = base[5 * i + 4] else { continue }
+            let length = end - start
+            if length > limit && !SAXName(pointer: local).is(except) { return (SAXName(pointer: local).shown, length) }
+        }
+        return nil
+    }
 }
 
 /// Drives libxml2's SAX2 push parser over a buffer, safely: no network, no DTD loading, no
-/// entity declarations (refused), no entity substitution, libxml2's size limits on (no
-/// `XML_PARSE_HUGE`), and a bound on element depth.
+/// entity declarations (refused), no entity substitution, and bounds of its own on element
+/// depth and name length.
+///
+/// `XML_PARSE_HUGE` is on: without it libxml2 refuses attribute values over 10,000,000 bytes,
+/// and the `idrefs` of a to-many relationship with a million members are longer (every store
+/// the writer makes must read back). The delegate bounds the other attributes itself
+/// (``SAXAttributes/first(longerThan:except:)``).
 ///
 /// Callbacks arrive one at a time and never nest, so the state they touch is exempt from
 /// dynamic exclusivity checks (`@exclusivity(unchecked)`).
@@ -53,10 +82,18 @@ final class SAXParser {
     /// Thrown by a delegate to end parsing early without an error.
     struct Stop: Error {}
 
-    /// libxml2 options: forbid network access; everything that would load or expand is left off.
-    static let options = Int32(XML_PARSE_NONET.rawValue)
-    /// Bytes handed to libxml2 at a time.
+    /// libxml2 options: forbid network access, lift libxml2's own size limits (see above);
+    /// everything that would load or expand is left off.
+    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+    /// The longest element name accepted, in bytes (libxml2's own limit without `XML_PARSE_HUGE`).
+    static let maxNameBytes = 50_000
+    /// Bytes handed to libxml2 at a time, at least: a sixteenth of the input when that is more.
+    /// libxml2 parses a start tag again from its beginning each time a new piece of input
+    /// arrives before its end, so an attribute value spanning k pieces costs k times its
+    /// length: a hundred pieces per 100 MB `idrefs` took half a minute, sixteen take a second.
     static let chunkSize = 256 * 1024
+    /// The most pieces an input is handed over in (see ``chunkSize``).
+    static let maximumChunks = 16
 
     private let file: String
     private let maxDepth: Int
@@ -97,7 +134,10 @@ final class SAXParser {
         }
         var handler = SAXParser.handler()
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
-        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged, nil, 0, file) else {
+        // The first four bytes go to the context itself, so that libxml2 detects the encoding
+        // (UTF-16 with a byte-order mark) before it reads the XML declaration.
+        let head = min(4, bytes.count)
+        guard let context = xmlCreatePushParserCtxt(&handler, unmanaged, start.assumingMemoryBound(to: CChar.self), Int32(head), file) else {
             throw StorageError(.limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
                                hint: "Free some memory and try again.")
         }
@@ -111,9 +151,12 @@ final class SAXParser {
         self.context = context
         _ = xmlCtxtUseOptions(context, SAXParser.options)
 
-        var offset = 0
+        var offset = head
+        if offset == bytes.count, xmlParseChunk(context, nil, 0, 1) != 0 && failure == nil && !stopped {
+            failure = libxmlFailure(context)
+        }
         while offset < bytes.count && !stopped {
-            let length = min(SAXParser.chunkSize, bytes.count - offset)
+            let length = min(max(SAXParser.chunkSize, bytes.count / SAXParser.maximumChunks + 1), bytes.count - offset, Int(Int32.max))
             let chunk = start.advanced(by: offset).assumingMemoryBound(to: CChar.self)
             offset += length
             let last: Int32 = offset == bytes.count ? 1 : 0
@@ -189,6 +232,11 @@ final class SAXParser {
             return fail(StorageError(.limitExceeded, file: file, at: "line \(line)",
                                      "elements are nested more than \(maxDepth) deep",
                                      hint: "A Core Data store nests a few levels only; the file is not a store or is hostile."))
+        }
+        if name.length(upTo: SAXParser.maxNameBytes) > SAXParser.maxNameBytes {
+            return fail(StorageError(.limitExceeded, file: file, at: "line \(line)",
+                                     "an element name is longer than \(XMLValueParsing.grouped(SAXParser.maxNameBytes)) bytes",
+                                     hint: "A Core Data store uses a few short element names; the file is not a store or is hostile."))
         }
         do { try delegate.startElement(name, attributes, line: line) } catch { fail(error) }
     }

@@ -49,13 +49,26 @@ enum XMLMetadataMapping {
             case StoreMetadata.embeddedModelNameKey:
                 guard case .string(let name) = value else { throw wrongType(key, "a string", file, line) }
                 embeddedName = name
+            case StoreMetadata.derivedModelKey:
+                guard case .dictionary(let hashes) = value else { throw wrongType(key, "a dictionary of data", file, line) }
+                metadata.isSchemaDerived = true
+                for (entity, hash) in hashes {
+                    guard case .data(let bytes) = hash else { throw wrongType("\(key).\(entity)", "data", file, line) }
+                    metadata.sourceVersionHashes[entity] = bytes
+                }
             case _ where StoreMetadata.reservedKeys.contains(key):
                 continue
             default:
                 metadata.custom.append((key, value))
             }
         }
+        try StoreLimits.checkMetadata(metadata.custom, file: file, at: "line \(line)", reading: true)
         if let embeddedModel {
+            guard embeddedModel.utf8.count <= StoreLimits.maximumModelBytes else {
+                throw StorageError(.limitExceeded, file: file, at: "line \(line)",
+                                   "the embedded model is \(XMLValueParsing.grouped(embeddedModel.utf8.count)) bytes long, over the limit of \(XMLValueParsing.grouped(StoreLimits.maximumModelBytes))",
+                                   hint: "No document embeds a model that large; the file is not a store or is hostile.")
+            }
             metadata.embeddedSchema = try ModelReader.readSchema(contents: Data(embeddedModel.utf8), name: embeddedName ?? "",
                                                                  file: "\(file) (embedded model)")
         }
@@ -72,13 +85,16 @@ enum XMLMetadataMapping {
     /// The top-level metadata dictionary Core Data would write for `schema`, keys sorted.
     ///
     /// Version hashes: the stored hash of each entity listed in `metadata.versionHashes`
-    /// (readers have checked them against the schema, and a schema derived from a file cannot
-    /// recompute them), else the schema's own. Identifiers: the stored ones when the schema's
-    /// identifier is empty or among them, else the schema's.
+    /// (readers have checked them against the schema), else the schema's own; for a derived
+    /// schema, the hashes of the model the data was first written with
+    /// (``StoreMetadata/sourceVersionHashes``), so that app can still open the store, else the
+    /// schema's own. Identifiers: the stored ones when the schema's identifier is empty or among
+    /// them, else the schema's. An embedded derived schema is marked under ``StoreMetadata/derivedModelKey``.
     static func entries(for metadata: StoreMetadata, schema: Schema) -> [(key: String, value: PropertyListValue)] {
         var hashes: [(key: String, value: PropertyListValue)] = []
+        let recorded = metadata.isSchemaDerived ? metadata.sourceVersionHashes : metadata.versionHashes
         for (index, entity) in zip(schema.entityIndices, schema.entities) {
-            let hash = metadata.versionHashes[entity.name] ?? schema.versionHash(ofEntity: index)
+            let hash = recorded[entity.name] ?? schema.versionHash(ofEntity: index)
             hashes.append((entity.name, .data(hash)))
         }
         let identifiers: [String]
@@ -101,7 +117,15 @@ enum XMLMetadataMapping {
             entries.append((StoreMetadata.embeddedModelKey, .string(ModelWriter.contents(of: schema))))
             entries.append((StoreMetadata.embeddedModelNameKey, .string(schema.name)))
         }
+        if metadata.isSchemaDerived && metadata.embeddedSchema != nil {
+            entries.append((StoreMetadata.derivedModelKey, sourceHashes(metadata)))
+        }
         return entries
+    }
+
+    /// ``StoreMetadata/sourceVersionHashes`` as the value of ``StoreMetadata/derivedModelKey``.
+    static func sourceHashes(_ metadata: StoreMetadata) -> PropertyListValue {
+        .dictionary(metadata.sourceVersionHashes.sorted { precedes($0.key, $1.key) }.map { ($0.key, .data($0.value)) })
     }
 
     /// Core Foundation's key order: by UTF-16 code units.

@@ -85,6 +85,9 @@ final class XMLObjectDecoder: StoreObjectSink {
         guard let number = XMLValueParsing.objectID(id) else {
             throw XMLStoreErrors.invalidObjectID(id, file: file, line: line)
         }
+        guard number <= StoreLimits.maximumObjectID else {
+            throw XMLStoreErrors.idOverLimit("the object id z\(number) is over", file: file, line: line)
+        }
         guard let entity = entities.find(type) ?? fallbackEntity(type) else {
             if let index = schema.entityIndex(caseInsensitive: String(decoding: type, as: UTF8.self)) {
                 throw StorageError(.corrupt, file: file, at: "line \(line)",
@@ -94,6 +97,11 @@ final class XMLObjectDecoder: StoreObjectSink {
             throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
                                "object z\(number) is of entity \(XMLValueParsing.quoted(type)), which the model does not have",
                                hint: "Open the store with the model it was written with.")
+        }
+        guard loader.tables[entity].rowCount < StoreLimits.maximumObjectsPerEntity else {
+            throw StorageError(.limitExceeded, file: file, at: "line \(line)",
+                               "the store holds more than \(StoreLimits.maximumObjectsPerEntity) objects of entity \(schema.entities[entity].name)",
+                               hint: "No document holds that many objects of one entity; the file is not a store or is hostile.")
         }
         object = loader.appendObject(entity: entity, id: ObjectID(number))
         objectID = number
@@ -129,8 +137,10 @@ final class XMLObjectDecoder: StoreObjectSink {
             if XMLStringEscaping.mayHoldEscapes(text) {
                 scratch.removeAll(keepingCapacity: true)
                 XMLStringEscaping.unescape(text, into: &scratch)
+                try checkValueSize(scratch.count)
                 scratch.withUnsafeBytes { bytes in loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, bytes) } }
             } else {
+                try checkValueSize(text.count)
                 loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, UnsafeRawBufferPointer(text)) }
             }
         case .integer16, .integer32, .integer64, .boolean:
@@ -153,17 +163,23 @@ final class XMLObjectDecoder: StoreObjectSink {
             }
         case .double, .float, .date:
             guard let value = XMLValueParsing.double(text) else { throw invalid(text, type) }
+            if type == .date && !StoreLimits.isStorableDate(value) {
+                throw invalid(text, type, what: "a date a document may hold (a finite time between the years 0 and 9999)")
+            }
             loader.withTable(object.entity) { table in
                 table.attributes[a].doubles[row] = value
                 table.attributes[a].present[row] = true
             }
         case .binary, .transformable:
             guard XMLValueParsing.base64(text, into: &scratch) else { throw invalid(text, type, what: "base64 data") }
+            try checkValueSize(scratch.count)
             scratch.withUnsafeBytes { bytes in loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, bytes) } }
         case .decimal:
             let string = String(decoding: XMLValueParsing.trimmed(text), as: UTF8.self)
-            guard string.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }),
-                  let value = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) else { throw invalid(text, type) }
+            // `NaN` is how the writers spell a decimal that is not a number.
+            let parsed = string == "NaN" ? Decimal.nan
+                : string.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }) ? Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) : nil
+            guard let value = parsed else { throw invalid(text, type) }
             loader.setAttribute(object, a, .decimal(value))
         case .uuid:
             guard let value = UUID(uuidString: String(decoding: XMLValueParsing.trimmed(text), as: UTF8.self)) else {
@@ -192,6 +208,11 @@ final class XMLObjectDecoder: StoreObjectSink {
                 }
                 pendingIDs.append(id)
             }
+        }
+        if pendingIDs.count - start > StoreLimits.maximumRelationshipMembers {
+            throw StorageError(.limitExceeded, file: file, at: "line \(line)",
+                               "z\(objectID) \(propertyName(relationship: r)) lists \(pendingIDs.count - start) objects, more than one relationship may (\(StoreLimits.maximumRelationshipMembers))",
+                               hint: "No document holds relationships that long; the file is not a store or is hostile.")
         }
         if !relationshipIsToMany[object.entity][r] && pendingIDs.count - start > 1 {
             throw StorageError(.corrupt, file: file, at: "line \(line)",
@@ -270,6 +291,16 @@ final class XMLObjectDecoder: StoreObjectSink {
         guard let index = schema.entityIndex(caseInsensitive: String(decoding: type, as: UTF8.self)),
               !schema.entities[index].isAbstract else { return nil }
         return index
+    }
+
+    /// Refuses a string or binary value longer than any document may hold.
+    private func checkValueSize(_ count: Int) throws {
+        guard count > StoreLimits.maximumValueBytes else { return }
+        let info = schema.infos[object.entity]
+        let name = attribute.map { info[$0].name } ?? "?"
+        throw StorageError(.limitExceeded, file: file, at: "line \(attributeLine)",
+                           "z\(objectID) \(info.name).\(name) holds \(XMLValueParsing.grouped(count)) bytes, more than a value may (\(XMLValueParsing.grouped(StoreLimits.maximumValueBytes)))",
+                           hint: "No document holds values that long; the file is not a store or is hostile.")
     }
 
     private func invalid(_ text: UnsafeBufferPointer<UInt8>, _ type: AttributeType, what: String? = nil) -> StorageError {

@@ -8,15 +8,26 @@ import OutlineEngine
 /// write: three prolog forms, a DOCTYPE that is never loaded, empty metadata, custom metadata keys, byte-swapped `\uXXXX` escapes, objects in any
 /// order, `nextObjectID` below the highest id, and more. Hostile XML is refused: entity and
 /// other DTD declarations (billion laughs, external entities), network access, nesting deeper
-/// than ``maxDepth``, values longer than ``maxValueBytes``.
+/// than ``maxDepth``, values longer than ``maxValueBytes``. What the file holds must keep the
+/// ``StoreLimits`` every reader and writer shares (ids, dates, metadata nesting, ...), so that
+/// whatever loads can be saved in every format and read back.
 ///
 /// Writing produces Core Data's layout byte for byte where the notes fix it; see
 /// ``write(_:metadata:)``.
 public enum XMLStore {
     /// The deepest element nesting accepted (a store nests 3 levels, its metadata a few more).
     public static let maxDepth = 64
-    /// The longest single value accepted, in bytes (libxml2's own limit without `XML_PARSE_HUGE`).
-    public static let maxValueBytes = 10_000_000
+    /// The longest text of a single value accepted, in bytes as written in the file: six times
+    /// ``StoreLimits/maximumValueBytes``, because an escape (`\u2600` for `&`) takes six bytes
+    /// for one. The value itself must also keep that limit once unescaped or decoded.
+    public static let maxValueBytes = 6 * StoreLimits.maximumValueBytes
+    /// The longest attribute (other than `idrefs`) and metadata text accepted, in bytes: libxml2's
+    /// own limit for attribute values without `XML_PARSE_HUGE`, which the reader needs for the
+    /// `idrefs` of long to-many relationships.
+    public static let maxAttributeBytes = 10_000_000
+    /// The longest text of one metadata value accepted, in bytes as written: six times the most
+    /// the custom metadata or the embedded model may take (see ``StoreLimits``).
+    static let maxMetadataTextBytes = 6 * max(StoreLimits.maximumMetadataBytes, StoreLimits.maximumModelBytes)
 
     /// Reads a store's metadata, stopping after `</databaseInfo>`.
     ///
@@ -50,9 +61,10 @@ public enum XMLStore {
     /// The schema comes from `schema` when given, else from the model the file embeds, else it
     /// is derived from the file itself (entities from object types, attribute types from
     /// `type=`, destinations, cardinalities and inverse pairs from the relationships) so that
-    /// a store can be inspected, validated and converted without its model. Entity and
-    /// property names are matched ignoring case. With a given or embedded schema, the file's
-    /// version hashes must match the schema's.
+    /// a store can be inspected, validated and converted without its model; the metadata then
+    /// says ``StoreMetadata/isSchemaDerived``. Entity and property names are matched ignoring
+    /// case. With a given or embedded schema, the file's version hashes must match the schema's
+    /// (except for an embedded derived schema: the hashes are those of the app's own model).
     ///
     /// - Returns: the graph, and the metadata with ``StoreMetadata/objectCounts`` filled in.
     /// - Throws: ``StorageError`` naming the file and line: `incompatibleModel` when the
@@ -65,19 +77,28 @@ public enum XMLStore {
         try bytes.withUnsafeBytes { raw in
             if let schema {
                 return try load(raw, file: file) { metadata, line in
-                    try checkVersionHashes(metadata, schema: schema, file: file, line: line)
+                    // The derived model the store embeds, given back, needs no check (see below).
+                    if !(metadata.isSchemaDerived && metadata.embeddedSchema == schema) {
+                        try checkVersionHashes(metadata, schema: schema, file: file, line: line)
+                    }
                     return schema
                 }
             }
             do {
                 return try load(raw, file: file) { metadata, line in
                     guard let embedded = metadata.embeddedSchema else { return nil }
-                    try checkVersionHashes(metadata, schema: embedded, file: file, line: line)
+                    // A derived model stands in for the app's model, whose hashes the file keeps.
+                    if !metadata.isSchemaDerived {
+                        try checkVersionHashes(metadata, schema: embedded, file: file, line: line)
+                    }
                     return embedded
                 }
             } catch is DerivationRequest {
                 let derived = try XMLSchemaDerivation.derive(raw, file: file, maxDepth: maxDepth, maxTextBytes: maxValueBytes)
-                return try load(raw, file: file) { _, _ in derived }
+                var (graph, metadata) = try load(raw, file: file) { _, _ in derived }
+                metadata.isSchemaDerived = true
+                metadata.sourceVersionHashes = metadata.versionHashes
+                return (graph, metadata)
             }
         }
     }

@@ -58,7 +58,7 @@ final class XMLStoreParser: SAXDelegate {
         self.file = file
         self.maxTextBytes = maxTextBytes
         self.onMetadata = onMetadata
-        self.plist = PlistReader(file: file, maxTextBytes: maxTextBytes)
+        self.plist = PlistReader(file: file, maxTextBytes: XMLStore.maxMetadataTextBytes)
     }
 
     /// Parses `bytes` and checks that the store had its `<databaseInfo>`.
@@ -78,11 +78,16 @@ final class XMLStoreParser: SAXDelegate {
 
     func startElement(_ name: SAXName, _ attributes: SAXAttributes, line: Int) throws {
         currentLine = line
+        if let long = attributes.first(longerThan: XMLStore.maxAttributeBytes, except: "idrefs") {
+            throw StorageError(.limitExceeded, file: file, at: "line \(line)",
+                               "the attribute \(long.name) of <\(name.shown)> is \(XMLValueParsing.grouped(long.length)) bytes long, over the limit of \(XMLValueParsing.grouped(XMLStore.maxAttributeBytes))",
+                               hint: "Core Data stores hold no names or values that long there; the file is not a store or is hostile.")
+        }
         switch place {
         case .document:
             guard name.is("database") else {
                 throw StorageError(.malformedXML, file: file, at: "line \(line)",
-                                   "the root element is <\(name.string)>, not <database>",
+                                   "the root element is <\(name.shown)>, not <database>",
                                    hint: "This is not a Core Data XML store.")
             }
             place = .database
@@ -207,6 +212,10 @@ final class XMLStoreParser: SAXDelegate {
                 uuid = value
             case .nextObjectID:
                 guard let value = XMLValueParsing.unsigned(bytes) else { throw invalid("<nextObjectID>", bytes, "a number", line) }
+                // The last id handed out: the next one must still be an id a document may hold.
+                guard value <= StoreLimits.maximumObjectID else {
+                    throw XMLStoreErrors.idOverLimit("<nextObjectID> is \(value), over", file: file, line: line)
+                }
                 nextObjectID = value
             }
         }
@@ -242,7 +251,7 @@ final class XMLStoreParser: SAXDelegate {
     }
 
     private func unexpected(_ name: SAXName, in parent: String, _ line: Int) -> StorageError {
-        StorageError(.malformedXML, file: file, at: "line \(line)", "unexpected element <\(name.string)> in <\(parent)>",
+        StorageError(.malformedXML, file: file, at: "line \(line)", "unexpected element <\(name.shown)> in <\(parent)>",
                      hint: "This is not the layout of a Core Data XML store; the file is damaged or of another kind.")
     }
 }

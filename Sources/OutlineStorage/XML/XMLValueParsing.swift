@@ -222,9 +222,14 @@ enum XMLValueParsing {
         return Date(timeIntervalSince1970: Double(days * 86400 + hour * 3600 + minute * 60 + second))
     }
 
-    /// A date as property lists write them, in UTC with whole seconds.
+    /// A date as property lists write them, in UTC with whole seconds and a four-digit year.
+    ///
+    /// Saves check dates first (``StoreLimits/isStorableDate(_:)``); a date outside the years
+    /// 0 to 9999 reaching this anyway is written as the nearest one inside, never trapping.
     static func plistDateString(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let reference = date.timeIntervalSinceReferenceDate
+        let clamped = reference.isNaN ? 0 : min(max(reference, StoreLimits.earliestDate), StoreLimits.endOfDates - 1)
+        let seconds = Int64(clamped.rounded(.down)) + 978_307_200
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let secondOfDay = seconds - days * 86400
         let z = days + 719_468

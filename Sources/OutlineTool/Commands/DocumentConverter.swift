@@ -7,7 +7,7 @@ import OutlineKit
 /// model's current version on the way when it is older, and writes it in another format.
 ///
 /// Store formats keep every object of the model; interchange formats (OPML, Markdown, text)
-/// hold outline items only. An OPML head (or a Markdown title) read from an interchange file
+/// hold outline items only. An OPML head (or Markdown front matter and preamble) read from an interchange file
 /// is kept in the document's metadata (``OutlineStorage/OPMLHead/metadataKey``) and written
 /// back by later exports.
 public enum DocumentConverter {
@@ -22,16 +22,22 @@ public enum DocumentConverter {
         /// What was odd in the input or could not be expressed in the output, one line each
         /// (`FILE: where: what. What to do.`).
         public var warnings: [String]
+        /// What the user should know about how the input was read (a model derived from the
+        /// file), one `FILE: ...` line each.
+        public var notes: [String] = []
     }
 
     /// Converts `input` into `output` in `format`.
     ///
     /// - Parameters:
-    ///   - model: the model whose versions read store input (the outline model by default);
-    ///     interchange input is read into its current version.
+    ///   - model: the model whose versions read store input (the outline model by default;
+    ///     store input of another model is then read with its own model, embedded or derived
+    ///     from its data, and written with it embedded); interchange input is read into its
+    ///     current version.
     ///   - level: zlib level of binary output, 0...9.
     ///   - strict: interchange input is read strictly: the first oddity is an error, not a warning.
     ///   - flavor: how OPML output writes done state (each item keeps its own spelling when nil).
+    ///   - markdown: how Markdown output is laid out (a nested list, or headings).
     ///   - lockTimeout: when `output` is the input file itself (converting in place), how many
     ///     seconds to wait for another process editing it; its ``OutlineStorage/DocumentLock``
     ///     is then held from reading to writing.
@@ -42,6 +48,7 @@ public enum DocumentConverter {
     public static func convert(input: String, output: String, to format: ConversionFormat,
                                level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
                                strict: Bool = false, flavor: OPMLFlavor? = nil,
+                               markdown: MarkdownExportOptions = MarkdownExportOptions(),
                                lockTimeout: Double = OutlineFile.defaultLockTimeout,
                                progress: ((WorkProgress) -> Void)? = nil) throws -> Result {
         let lock = AtomicFile.namesSameFile(input, output) ? try DocumentLock.acquire(input, timeout: lockTimeout) : nil
@@ -49,23 +56,21 @@ public enum DocumentConverter {
         let store: PersistentStore
         progress?(.reading(input))
         var result: Result
-        switch ConversionInput.detect(path: input) {
+        // One open: detection, then the whole input, read from the same descriptor (a pipe works).
+        let file = try DocumentFile.open(input)
+        switch try ConversionInput.detect(file: file) {
         case .store:
-            store = try PersistentStore.open(input, model: model, progress: progress.map { report in { report(.migrating($0)) } })
+            store = try PersistentStore.open(file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
+                                             progress: progress.map { report in { report(.migrating($0)) } })
             result = Result(inputFormat: store.format.rawValue, outputFormat: format, migration: store.migration, warnings: [])
+            if let note = OwnModels.derivationNote(store, file: input) { result.notes.append(note) }
         case .interchange(let interchange):
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: input))
-            } catch {
-                throw StorageError(.unreadable, file: input, "cannot read the file (\(error.localizedDescription))",
-                                   hint: "Check that the file exists and that you may read it.")
-            }
+            let data = Data(try file.readAll())
             let imported: ImportedOutline
             do {
                 // Read as deep as any reader allows: every depth the store formats hold up to
                 // that comes back from the OPML this tool writes.
-                let options = ImportOptions(strict: strict, schema: model.current, maxDepth: OPMLReader.Options.depthCeiling)
+                let options = ImportOptions(strict: strict, schema: try model.current, maxDepth: OPMLReader.Options.depthCeiling)
                 imported = try Interchange.read(data, format: interchange, file: input, options: options)
             } catch {
                 throw OutlineFile.attribute(error, to: input)
@@ -101,8 +106,13 @@ public enum DocumentConverter {
                     result.warnings.append(warning.description)
                 }
             }
-            let exported = Interchange.write(document, format: interchange, head: head, file: output,
-                                             opml: OPMLExportOptions(flavor: flavor))
+            let exported: ExportedOutline
+            do {
+                exported = try Interchange.write(document, format: interchange, head: head, file: output,
+                                                 opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
+            } catch {
+                throw OutlineFile.attribute(error, to: input)
+            }
             try AtomicFile.write([UInt8](exported.data), to: output)
             result.warnings += exported.warnings.map(\.description)
         }

@@ -6,8 +6,9 @@ import OutlineKit
 /// one of the model's versions.
 public enum DocumentMigration {
     /// The plan to migrate the document at `path` to `targetName` (the current version when nil):
-    /// the route and its actions, every blocker, and the data violations and effects found by
-    /// running the migration in memory. Nothing is written.
+    /// the route and its actions, every blocker and risk, and the data violations and effects
+    /// found by running the migration in memory. Nothing is written. With the outline model (no
+    /// model named), a document of another model is read with its own model: nothing to migrate.
     ///
     /// - Parameter progress: called as the work moves on (reading, migrating in memory).
     /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read, its model
@@ -15,14 +16,23 @@ public enum DocumentMigration {
     public static func preview(path: String, model: ModelBundle, targetName: String? = nil,
                                options: MigrationOptions = MigrationOptions(),
                                progress: ((WorkProgress) -> Void)? = nil) throws -> MigrationPlanReport {
+        if targetName == nil && model.currentVersionName == nil { throw model.noCurrentVersionError() }
         progress?(.reading(path))
-        let metadata = try PersistentStore.readMetadata(path)
-        let versioning = try DocumentVersioning(metadata: metadata, model: model, targetName: targetName,
-                                                options: options, file: path)
+        let document = try DocumentFile.open(path)
+        let metadata = try PersistentStore.readMetadata(document)
+        guard let versioning = try DocumentVersioning.find(metadata: metadata, model: model, targetName: targetName,
+                                                           options: options, file: path,
+                                                           allowingOwnModel: OwnModels.areAllowed(with: model)) else {
+            // Read it all the same: a damaged file is an error, and a derived model is noted.
+            let store = try PersistentStore.open(document, schema: nil)
+            var report = MigrationPlanReport(file: path, ownModel: OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store)))
+            if let note = OwnModels.derivationNote(store, file: path) { report.notes.append(note) }
+            return report
+        }
         guard !versioning.isCurrent, versioning.route.isPossible else {
             return MigrationPlanReport(file: path, route: versioning.route, isCurrent: versioning.isCurrent, effects: nil)
         }
-        let store = try PersistentStore.open(path, schema: versioning.source)
+        let store = try PersistentStore.open(document, schema: versioning.source)
         let result: Migrator.Result
         do {
             result = try versioning.route.run(store.context.graph, progress: progress.map { report in { report(.migrating($0)) } })
@@ -95,10 +105,14 @@ public enum DocumentMigration {
             _ = try? AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
         }
         defer { lock?.release() }
+        if targetName == nil && model.currentVersionName == nil { throw model.noCurrentVersionError() }
         progress?(.reading(path))
         let store = try PersistentStore.open(path, model: model, targetName: targetName, migrationOptions: options,
+                                             allowingOwnModel: OwnModels.areAllowed(with: model),
                                              progress: progress.map { report in { report(.migrating($0)) } })
-        var outcome = Outcome(file: path, output: nil, backup: nil, path: store.migration?.path ?? [], version: store.schema.name)
+        let version = store.migration == nil && model.version(named: store.schema.name) == nil
+            ? "its own model (\(OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store))))" : store.schema.name
+        var outcome = Outcome(file: path, output: nil, backup: nil, path: store.migration?.path ?? [], version: version)
         if let output, output != path {
             progress?(.writing(output))
             try store.save(to: output)

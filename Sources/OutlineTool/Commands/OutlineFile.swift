@@ -44,9 +44,10 @@ public final class OutlineFile {
     ///
     /// - Parameter progress: called while a migration runs.
     /// - Throws: ``OutlineStorage/StorageError`` for files that cannot be read or migrated,
-    ///   ``OutlineError`` `notAnOutline` for documents of another model.
+    ///   ``OutlineError`` `notAnOutline` for documents of another model (read with their own
+    ///   model, embedded or derived from their data, to say so).
     public static func open(_ path: String, progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
-        let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, progress: progress)
+        let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, allowingOwnModel: true, progress: progress)
         return try OutlineFile(path: path, store: store)
     }
 
@@ -63,7 +64,7 @@ public final class OutlineFile {
         let lock = try DocumentLock.acquire(path, timeout: lockTimeout)
         // Holding the lock, no other editor is saving: every unlocked temporary file is stale.
         _ = try? AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
-        let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, progress: progress)
+        let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, allowingOwnModel: true, progress: progress)
         return try OutlineFile(path: path, store: store, lock: lock)
     }
 

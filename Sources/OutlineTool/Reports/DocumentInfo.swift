@@ -16,8 +16,8 @@ public struct DocumentInfo: Sendable {
     public var schemaVersion: String?
     /// Whether ``schemaVersion`` is one of the model's registered versions.
     public var isRegisteredVersion: Bool
-    /// The model's current version.
-    public var currentVersion: String
+    /// The model's current version; nil when the model names none.
+    public var currentVersion: String?
     /// Whether the document must be migrated to reach the current version; nil when that
     /// cannot be told (see ``migrationNote``).
     public var isMigrationNeeded: Bool?
@@ -25,6 +25,11 @@ public struct DocumentInfo: Sendable {
     public var migrationPath: [String]
     /// Why migration is impossible or cannot be judged, when it is.
     public var migrationNote: String?
+    /// Whether the document belongs to no version of the model and is read with its own model
+    /// (the one it embeds, or one derived from its data).
+    public var hasOwnModel = false
+    /// Whether the document's model was derived from its data (now, or when it was converted).
+    public var isSchemaDerived = false
     /// Live objects per entity, in the schema's entity order.
     public var objectCounts: [(entity: String, count: Int)]
     /// Whether the counts come from the metadata (true) or from loading the objects.
@@ -38,12 +43,21 @@ public struct DocumentInfo: Sendable {
     /// Whether the document carries its own model (so it opens without the app's model).
     public var isSchemaEmbedded: Bool
     public var versionIdentifiers: [String]
+    /// What the user should know about how the document was read (a model derived from the
+    /// file), one `FILE: ...` line each.
+    public var notes: [String] = []
 
     /// Gathers the information about the document at `path`, read with `model`.
     ///
+    /// With the outline model (no model named), a document of another model is described with
+    /// its own model: the one it embeds, or one derived from its data.
     /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read or is damaged.
     public static func gather(path: String, model: ModelBundle) throws -> DocumentInfo {
-        let metadata = try PersistentStore.readMetadata(path)
+        // One open: the metadata, the objects if they must be counted, and the size all come
+        // from the same descriptor (a pipe is read to its end for its size).
+        let document = try DocumentFile.open(path)
+        let metadata = try PersistentStore.readMetadata(document)
+        if !document.isRegularFile { _ = try document.readAll() }
         let matches = model.versions(matchingEntityHashes: metadata.versionHashes)
         let registered = matches.first { $0.name == model.currentVersionName } ?? matches.first
         var info = DocumentInfo(
@@ -51,22 +65,33 @@ public struct DocumentInfo: Sendable {
             schemaVersion: registered?.name ?? metadata.embeddedSchema.flatMap { $0.name.isEmpty ? nil : $0.name },
             isRegisteredVersion: registered != nil, currentVersion: model.currentVersionName,
             isMigrationNeeded: nil, migrationPath: [], migrationNote: nil, objectCounts: [], countsFromMetadata: true,
-            fileSize: fileSize(path), uncompressedSize: metadata.uncompressedSize,
+            fileSize: document.size, uncompressedSize: metadata.uncompressedSize,
             compressionLevel: metadata.compressionLevel, uuid: metadata.uuid,
             isSchemaEmbedded: metadata.embeddedSchema != nil, versionIdentifiers: metadata.versionIdentifiers)
+        info.isSchemaDerived = metadata.isSchemaDerived
 
         var source: Schema? = registered
         do {
-            let versioning = try DocumentVersioning(metadata: metadata, model: model, file: path)
-            source = versioning.source
-            info.isMigrationNeeded = !versioning.isCurrent
-            if !versioning.isCurrent {
-                if versioning.route.isPossible {
-                    info.migrationPath = versioning.route.path
-                } else {
-                    let count = versioning.route.direct.blockers.count
-                    info.migrationNote = "blocked (\(count) \(count == 1 ? "blocker" : "blockers"); see `outline migrate --dry-run`)"
+            if let versioning = try DocumentVersioning.find(metadata: metadata, model: model, file: path,
+                                                            allowingOwnModel: OwnModels.areAllowed(with: model)) {
+                source = versioning.source
+                info.isMigrationNeeded = !versioning.isCurrent
+                if !versioning.isCurrent {
+                    if versioning.route.isPossible {
+                        info.migrationPath = versioning.route.path
+                    } else {
+                        let count = versioning.route.direct.blockers.count
+                        info.migrationNote = "blocked (\(count) \(count == 1 ? "blocker" : "blockers"); see `outline migrate --dry-run`)"
+                    }
                 }
+                if model.currentVersionName == nil {
+                    info.isMigrationNeeded = nil
+                    info.migrationNote = "the model names no current version (versions: \(model.versionList))"
+                }
+            } else {
+                info.hasOwnModel = true
+                info.isMigrationNeeded = false
+                info.migrationNote = "its own model, not a version of \(model.name)"
             }
         } catch let error as StorageError {
             info.migrationNote = error.message
@@ -77,28 +102,27 @@ public struct DocumentInfo: Sendable {
             let order = schema?.entities.map(\.name) ?? counts.keys.sorted()
             info.objectCounts = order.map { ($0, counts[$0] ?? 0) } + counts.keys.filter { !order.contains($0) }.sorted().map { ($0, counts[$0] ?? 0) }
         } else {
-            let store = try PersistentStore.open(path, schema: schema)
+            let store = try PersistentStore.open(document, schema: schema)
             let graph = store.context.graph
             info.objectCounts = store.schema.entityIndices.map { (store.schema.entities[$0].name, graph.count(ofEntity: $0)) }
             info.countsFromMetadata = false
+            info.isSchemaDerived = store.metadata.isSchemaDerived
+            if let note = OwnModels.derivationNote(store, file: path) { info.notes.append(note) }
         }
         return info
     }
 
-    private static func fileSize(_ path: String) -> Int {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
-    }
-
     private var versionText: String {
+        if hasOwnModel && schemaVersion == nil { return isSchemaDerived ? "derived from the file" : "unnamed, embedded" }
         guard let schemaVersion else { return "unknown" }
         if schemaVersion == currentVersion && isRegisteredVersion { return "\(schemaVersion) (current)" }
+        if hasOwnModel { return "\(schemaVersion) (\(isSchemaDerived ? "derived from the file" : "embedded"))" }
         return isRegisteredVersion ? schemaVersion : "\(schemaVersion) (not a version of this model)"
     }
 
     private var migrationText: String {
         switch isMigrationNeeded {
-        case false?: return "no"
+        case false?: return migrationNote.map { "no (\($0))" } ?? "no"
         case true?:
             if let note = migrationNote { return "yes, but \(note)" }
             return "yes (\(migrationPath.joined(separator: " -> ")))"
@@ -112,7 +136,7 @@ public struct DocumentInfo: Sendable {
             ("File", file),
             ("Format", format.rawValue),
             ("Schema version", versionText),
-            ("Current version", currentVersion),
+            ("Current version", currentVersion ?? "none named"),
             ("Migration needed", migrationText),
             ("Objects", objectCounts.isEmpty ? "none" : objectCounts.map { "\($0.entity) \(Self.grouped($0.count))" }.joined(separator: ", ")),
             ("File size", "\(Self.grouped(fileSize)) bytes"),
@@ -120,7 +144,7 @@ public struct DocumentInfo: Sendable {
         if let uncompressedSize { rows.append(("Uncompressed size", "\(Self.grouped(uncompressedSize)) bytes")) }
         if let compressionLevel { rows.append(("Compression level", String(compressionLevel))) }
         rows.append(("UUID", uuid.uuidString))
-        rows.append(("Schema embedded", isSchemaEmbedded ? "yes" : "no"))
+        rows.append(("Schema embedded", isSchemaEmbedded ? (isSchemaDerived ? "yes (derived from the data)" : "yes") : "no"))
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }.joined(separator: "\n") + "\n"
     }
@@ -143,6 +167,8 @@ public struct DocumentInfo: Sendable {
             ("compressionLevel", .int(compressionLevel)),
             ("uuid", .string(uuid.uuidString)),
             ("schemaEmbedded", .bool(isSchemaEmbedded)),
+            ("ownModel", .bool(hasOwnModel)),
+            ("schemaDerived", .bool(isSchemaDerived)),
             ("versionIdentifiers", .strings(versionIdentifiers)),
         ]).rendered()
     }

@@ -29,10 +29,16 @@ public enum GraphChecks {
 
     /// One root, no cycles in parent chains, and (with `order`) siblings numbered 0…n-1.
     public static func tree(_ graph: ObjectGraph, shape: TreeShape) -> [ValidationReport.Problem] {
+        tree(graph, shape: shape, limit: .max).problems
+    }
+
+    /// The first `limit` problems of ``tree(_:shape:)`` and how many there are in all, so that
+    /// a graph with millions of bad objects takes no more memory than `limit` messages.
+    public static func tree(_ graph: ObjectGraph, shape: TreeShape, limit: Int) -> (problems: [ValidationReport.Problem], count: Int) {
         let schema = graph.schema
         let name = schema.entities[shape.entity].name
         let objects = graph.objects(ofEntity: shape.entity)
-        var problems: [ValidationReport.Problem] = []
+        var problems = ProblemList(limit: limit)
         func ids(_ list: [ManagedObject]) -> String {
             let shown = list.prefix(listedObjects).map { graph.objectID(of: $0).description }.joined(separator: ", ")
             return shown + (list.count > listedObjects ? " and \(list.count - listedObjects) more" : "")
@@ -40,13 +46,13 @@ public enum GraphChecks {
 
         let roots = objects.filter { graph.relatedObject(of: $0, shape.parent) == nil }
         if roots.count > 1 {
-            problems.append(ValidationReport.Problem(
+            problems.add(ValidationReport.Problem(
                 at: name, "\(roots.count) items have no parent (\(ids(roots))); an outline has exactly one root",
                 hint: "Move the extra top-level items under the root, or restore the file from a backup."))
         }
 
-        for cycle in cycles(graph, objects, shape) {
-            problems.append(ValidationReport.Problem(
+        for cycle in shape.parentCycles(in: graph, among: objects) {
+            problems.add(ValidationReport.Problem(
                 at: "\(name) \(graph.objectID(of: cycle[0])).parent",
                 "\(cycle.count) \(cycle.count == 1 ? "item is its own parent" : "items are each other's ancestors") (\(ids(cycle))); parent chains must end at the root",
                 hint: "Restore the file from a backup."))
@@ -57,52 +63,31 @@ public enum GraphChecks {
                 let kids = graph.relatedObjects(of: parent, shape.children)
                 guard !kids.isEmpty else { continue }
                 let orders = kids.map { graph.attributeValue(of: $0, order)?.integerValue }
-                let sorted = orders.map { $0 ?? -1 }.sorted()
-                guard sorted.enumerated().contains(where: { Int64($0.offset) != $0.element }) else { continue }
-                let shown = sorted.prefix(8).map { $0 < 0 ? "nil" : String($0) }.joined(separator: ", ") + (sorted.count > 8 ? ", …" : "")
-                problems.append(ValidationReport.Problem(
+                // Nil first, then the numbers: a negative order is a number like any other.
+                let sorted = orders.sorted { ($0 == nil ? 0 : 1, $0 ?? 0) < ($1 == nil ? 0 : 1, $1 ?? 0) }
+                guard sorted.enumerated().contains(where: { $0.element != Int64($0.offset) }) else { continue }
+                let shown = sorted.prefix(8).map { $0.map(String.init) ?? "nil" }.joined(separator: ", ") + (sorted.count > 8 ? ", …" : "")
+                problems.add(ValidationReport.Problem(
                     at: "\(name) \(graph.objectID(of: parent)).children",
                     "the \(kids.count) children have orders \(shown); siblings must be numbered 0…\(kids.count - 1)",
                     hint: "Until it is fixed the items are shown in the order of these numbers; restore the file from a backup."))
             }
         }
-        return problems
+        return (problems.listed, problems.count)
     }
+}
 
-    /// Each cycle of parent links once, its members in chain order starting at the lowest id.
-    ///
-    /// - Complexity: O(objects): every object is walked up to a visited one once.
-    static func cycles(_ graph: ObjectGraph, _ objects: [ManagedObject], _ shape: TreeShape) -> [[ManagedObject]] {
-        // Per entity, per row: 0 unvisited, 1 on the current chain, 2 finished.
-        var rows = [Int](repeating: 0, count: graph.schema.entities.count)
-        for object in objects { rows[object.entity] = max(rows[object.entity], object.row + 1) }
-        var state = rows.map { [UInt8](repeating: 0, count: $0) }
-        var found: [[ManagedObject]] = []
-        for start in objects where state[start.entity][start.row] == 0 {
-            var chain: [ManagedObject] = []
-            var current: ManagedObject? = start
-            while let object = current, object.row < state[object.entity].count, graph.contains(object) {
-                switch state[object.entity][object.row] {
-                case 0:
-                    state[object.entity][object.row] = 1
-                    chain.append(object)
-                    current = graph.relatedObject(of: object, shape.parent)
-                case 1:
-                    // Back at an object of this walk: the chain from it on is a cycle.
-                    if let first = chain.firstIndex(of: object) {
-                        var cycle = Array(chain[first...])
-                        if let lowest = cycle.indices.min(by: { graph.objectID(of: cycle[$0]) < graph.objectID(of: cycle[$1]) }) {
-                            cycle = Array(cycle[lowest...] + cycle[..<lowest])
-                        }
-                        found.append(cycle)
-                    }
-                    current = nil
-                default:
-                    current = nil
-                }
-            }
-            for object in chain { state[object.entity][object.row] = 2 }
-        }
-        return found
+/// Problems as they are found: the first `limit` kept, all of them counted.
+struct ProblemList {
+    let limit: Int
+    private(set) var listed: [ValidationReport.Problem] = []
+    private(set) var count = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts a problem; `make` runs only while fewer than `limit` are kept.
+    mutating func add(_ make: @autoclosure () -> ValidationReport.Problem) {
+        count += 1
+        if listed.count < limit { listed.append(make()) }
     }
 }

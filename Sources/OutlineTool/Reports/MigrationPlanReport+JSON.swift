@@ -5,12 +5,13 @@ extension MigrationPlanReport {
     /// The plan as JSON for scripts:
     ///
     /// ```
-    /// {"file", "source", "target", "current", "blocked", "path": [...],
+    /// {"file", "source", "target", "current", "blocked", "ownModel", "path": [...],
     ///  "steps": [{"from", "to", "identity", "entities": [{"name", "kind", "source",
     ///     "attributes": [{"name", "source", "action", "from", "to", "default", "fillsNilWithDefault", "required"}],
     ///     "relationships": [{"name", "source", "action", "notes", "required"}],
     ///     "removedAttributes", "removedRelationships"}], "removedEntities"}],
     ///  "blockers": [{"code", "entity", "property", "from", "to", "reason", "hint"}],
+    ///  "risks": [{"kind", "entity", "property", "from", "to", "fails", "when", "failing": {"checked", "count", "objects"} or null}],
     ///  "violations": [{"entity", "property", "message", "objects", "count"}],
     ///  "data": {"copied", "droppedObjects", "droppedValues", "droppedLinks", "defaultedValues"} or null}
     /// ```
@@ -22,9 +23,11 @@ extension MigrationPlanReport {
             ("target", .string(target)),
             ("current", .bool(isCurrent)),
             ("blocked", .bool(isBlocked)),
+            ("ownModel", .string(ownModel)),
             ("path", .strings(isCurrent ? [] : path)),
             ("steps", .array(steps.map(Self.json(_:)))),
             ("blockers", .array(blockers.map(Self.json(_:)))),
+            ("risks", .array(risks.map(json(_:)))),
             ("violations", .array(violations.map(Self.json(_:)))),
             ("data", effects.map(Self.json(_:)) ?? .null),
         ]
@@ -97,7 +100,25 @@ extension MigrationPlanReport {
             ("from", .string(blocker.from)),
             ("to", .string(blocker.to)),
             ("reason", .string(blocker.reason)),
-            ("hint", .string(blocker.hint)),
+            ("hint", .string(blocker.commandLineHint)),
+        ])
+    }
+
+    func json(_ risk: MigrationRisk) -> JSONValue {
+        var failingObjects = JSONValue.null
+        if let found = failing(risk) {
+            failingObjects = .object([("checked", .bool(found.checked)), ("count", found.checked ? .int(found.count) : .null),
+                                      ("objects", .strings(found.objects.map(\.description)))])
+        }
+        return .object([
+            ("kind", .string(risk.kind.rawValue)),
+            ("entity", .string(risk.entity)),
+            ("property", .string(risk.property)),
+            ("from", .string(risk.from)),
+            ("to", .string(risk.to)),
+            ("fails", .string(risk.fails)),
+            ("when", .string(risk.when)),
+            ("failing", failingObjects),
         ])
     }
 

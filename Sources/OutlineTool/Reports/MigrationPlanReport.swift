@@ -21,6 +21,14 @@ public struct MigrationPlanReport: Sendable {
     public var blockers: [MigrationBlocker]
     /// What running the steps on the document's data did in memory (nil when not run).
     public var effects: MigrationReport?
+    /// Changes that fail only for some data, from the steps that would run (from the direct
+    /// mapping when blocked), apart from the blockers.
+    public var risks: [MigrationRisk]
+    /// When the document belongs to no version of the model and has its own model (embedded,
+    /// or derived from its data): how that model is called. There is nothing to migrate then.
+    public var ownModel: String?
+    /// What the user should know about how the document was read, one `FILE: ...` line each.
+    public var notes: [String] = []
 
     /// The data problems that stop the migration.
     public var violations: [DataViolation] { effects?.violations ?? [] }
@@ -40,6 +48,20 @@ public struct MigrationPlanReport: Sendable {
         steps = isCurrent ? [] : route.steps
         blockers = route.isPossible || isCurrent ? [] : route.direct.blockers
         self.effects = effects
+        risks = isCurrent ? [] : route.isPossible ? route.steps.flatMap(\.risks) : route.direct.risks
+    }
+
+    /// The report for a document read with its own model (called `ownModel`): nothing to migrate.
+    public init(file: String, ownModel: String) {
+        self.file = file
+        source = ownModel
+        target = ownModel
+        isCurrent = true
+        steps = []
+        blockers = []
+        effects = nil
+        risks = []
+        self.ownModel = ownModel
     }
 
     /// The report of one inferred mapping between two model versions.
@@ -51,12 +73,27 @@ public struct MigrationPlanReport: Sendable {
         steps = [plan]
         blockers = plan.blockers
         effects = nil
+        risks = plan.risks
+    }
+
+    /// The objects that would fail for `risk` when the document's data was run (nil without data):
+    /// how many, and the first ones; `checked` is false when earlier problems kept the migration
+    /// from checking it.
+    public func failing(_ risk: MigrationRisk) -> (count: Int, objects: [ObjectID], checked: Bool)? {
+        guard let effects else { return nil }
+        let matching = effects.violations.filter { $0.entity == risk.entity && $0.property == risk.property }
+        let checked = !matching.isEmpty || !effects.uncheckedRelationships.contains("\(risk.entity).\(risk.property)")
+        return (matching.reduce(0) { $0 + $1.count }, Array(matching.flatMap(\.objects).prefix(5)), checked)
     }
 
     // MARK: Text
 
     /// The plan as indented text; every blocker and violation on its own line.
     public func renderText() -> String {
+        if let ownModel, let file {
+            return "Migration of \(file): its own model (\(ownModel))\n"
+                + "Nothing to do: the document belongs to no version of this model, so there is no version to migrate it to.\n"
+        }
         var out = file.map { "Migration of \($0): \(source) -> \(target)\n" } ?? "Mapping \(source) -> \(target)\n"
         if isCurrent {
             out += "Nothing to do: the document already stores what \(target) stores.\n"
@@ -74,8 +111,13 @@ public struct MigrationPlanReport: Sendable {
         if !blockers.isEmpty {
             out += "\nBlocked: \(blockers.count) \(blockers.count == 1 ? "blocker" : "blockers")\n"
             for blocker in blockers {
-                out += "  - \(blocker.entity)\(blocker.property.map { ".\($0)" } ?? ""): \(blocker.from) -> \(blocker.to): \(blocker.reason). \(blocker.hint)\n"
+                out += "  - \(blocker.entity)\(blocker.property.map { ".\($0)" } ?? ""): \(blocker.from) -> \(blocker.to): \(blocker.reason). \(blocker.commandLineHint)\n"
             }
+        }
+        if !risks.isEmpty {
+            out += "\nRisks: \(risks.count) (\(blockers.isEmpty ? "the mapping can be inferred" : "besides the blockers"); "
+                + "migrating a document fails only where its data is in the way, and leaves it unchanged)\n"
+            for risk in risks { out += "  Risk: \(describe(risk))\n" }
         }
         if let effects {
             out += "\nData:\n"
@@ -101,6 +143,19 @@ public struct MigrationPlanReport: Sendable {
             }
         }
         return out
+    }
+
+    /// `Entity.property: from -> to: fails for WHICH.`, or with data how many objects would fail.
+    func describe(_ risk: MigrationRisk) -> String {
+        var text = "\(risk.entity).\(risk.property): \(risk.from) -> \(risk.to): fails for \(risk.fails)"
+        guard let found = failing(risk) else { return text + "." }
+        let (count, objects, checked) = found
+        guard checked else { return text + ": not checked (the other problems stop the migration first)." }
+        guard count > 0 else { return text + ": no object would fail." }
+        let list = objects.map(\.description).joined(separator: ", ")
+        let more = count > objects.count ? " and \(count - objects.count) more" : ""
+        text += ": \(DocumentInfo.grouped(count)) \(count == 1 ? "object" : "objects") would fail (\(list)\(more))."
+        return text
     }
 
     /// Every action of `plan`, one line per entity and property; properties named by one of
@@ -200,5 +255,16 @@ extension MigrationPlanReport {
                                 hint: "Fix the objects named above in the old version, then migrate again; nothing was written.")
         }
         return nil
+    }
+}
+
+extension MigrationBlocker {
+    /// The blocker's hint in the tool's terms: the engine's hints name API options, the tool
+    /// names its flags.
+    var commandLineHint: String {
+        switch code {
+        case .toManyToToOne: "Keep it to-many, or pass --allow-to-one when no object has more than one destination."
+        default: hint
+        }
     }
 }

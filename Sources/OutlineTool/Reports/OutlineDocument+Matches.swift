@@ -14,13 +14,18 @@ extension OutlineDocument {
     }
 
     /// The items matching `query` (a predicate over `Item`, such as `text CONTAINS[c] "milk"`)
-    /// with their path labels, in document order.
+    /// with their path labels, in document order; `variables` give the query's `$name`s
+    /// their values.
     ///
-    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the column.
-    /// - Complexity: O(n) in the number of items, whatever the depth.
-    public func matches(_ query: String) throws -> [Match] {
-        let request = FetchRequest(entityName: context.schema.entities[shape.item].name,
-                                   predicate: try FetchPredicate(format: query))
+    /// - Throws: ``OutlineEngine/EngineError`` `invalidPredicate` or `unknownName` naming the
+    ///   column of the query, or the item where evaluation stopped; ``OutlineError``
+    ///   `invalidDocument` when some items are not under the root (``requireEveryItemUnderRoot()``),
+    ///   which the search would miss.
+    /// - Complexity: O(n) in the number of items, whatever the depth, for queries whose work
+    ///   per item is bounded.
+    public func matches(_ query: String, variables: [String: FetchPredicate.Argument] = [:]) throws -> [Match] {
+        try requireEveryItemUnderRoot()
+        let request = try fetchRequest(query, variables: variables)
         let found = Set(try context.fetch(request))
         guard !found.isEmpty else { return [] }
         var result: [Match] = []

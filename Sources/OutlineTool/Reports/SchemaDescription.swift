@@ -23,7 +23,7 @@ public struct SchemaDescription: Sendable {
     ///
     /// - Throws: ``OutlineError`` `noSuchVersion` listing the versions.
     public static func version(_ name: String?, of model: ModelBundle, file: String? = nil) throws -> Schema {
-        guard let name else { return model.current }
+        guard let name else { return try model.current }
         guard let schema = model.version(named: name) else {
             throw OutlineError(.noSuchVersion, file: file, "there is no version called \"\(name)\"",
                                hint: "Versions are: \(model.versions.map(\.name).joined(separator: ", ")).")
@@ -60,7 +60,8 @@ public struct SchemaDescription: Sendable {
     /// hash, attributes (type, flags, hash) and relationships (destination, inverse, flags, hash).
     public func renderText() -> String {
         var out = "Model \(model.name): \(model.versions.count) \(model.versions.count == 1 ? "version" : "versions") ("
-        out += model.versions.map { $0.name == model.currentVersionName ? "\($0.name) (current)" : $0.name }.joined(separator: ", ") + ")\n"
+        out += model.versions.map { $0.name == model.currentVersionName ? "\($0.name) (current)" : $0.name }.joined(separator: ", ")
+        out += (model.currentVersionName == nil ? "; none named current" : "") + ")\n"
         out += "Version \(schema.name)" + (schema.versionIdentifier.isEmpty ? "" : " (identifier \(schema.versionIdentifier))") + "\n"
         out += "Version hash: \(hash(schema.versionHash))\n"
         for info in schema.infos {

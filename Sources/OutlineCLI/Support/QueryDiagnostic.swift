@@ -1,0 +1,68 @@
+import Foundation
+import OutlineKit
+
+/// A query error shown with the query under it and a caret under the column it names:
+///
+///     Error: doc.outline: column 6 of the query: unknown operator "CONTIANS". ...
+///       text CONTIANS "milk"
+///            ^
+struct QueryDiagnostic: Error, CustomStringConvertible, LocalizedError {
+    let error: OutlineError
+    let query: String
+
+    var description: String {
+        guard let caret = Self.caret(for: error.location, in: query) else { return error.description }
+        return error.description + "\n" + caret
+    }
+
+    var errorDescription: String? { description }
+
+    /// Runs `body`; a query error it throws that names a column of `query` comes out with the caret.
+    static func showingColumn<R>(of query: String, _ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch var error as OutlineError where error.code == .invalidQuery && column(of: error.location) != nil {
+            if error.message.contains("has no argument") {
+                // Placeholders take arguments from code; the tool has none to give.
+                error.hint = "A query typed here has no arguments for placeholders: write the value itself, or a $variable given with --var NAME=VALUE."
+            }
+            throw QueryDiagnostic(error: error, query: query)
+        }
+    }
+
+    /// N of a location "column N of the query".
+    static func column(of location: String?) -> Int? {
+        guard let location, location.hasPrefix("column "), location.hasSuffix(" of the query") else { return nil }
+        return Int(location.dropFirst("column ".count).dropLast(" of the query".count))
+    }
+
+    /// The line of `query` holding the column (columns count Unicode scalars from 1), indented
+    /// two spaces, and a caret line under it. Control characters show as `?`; a long line is
+    /// cut to about 80 characters around the column.
+    static func caret(for location: String?, in query: String) -> String? {
+        guard let column = column(of: location), column >= 1 else { return nil }
+        let scalars = Array(query.unicodeScalars)
+        guard column <= scalars.count + 1 else { return nil }
+        var lineStart = 0
+        for (i, c) in scalars.enumerated() where i < column - 1 && (c == "\n" || c == "\r") { lineStart = i + 1 }
+        var lineEnd = lineStart
+        while lineEnd < scalars.count, scalars[lineEnd] != "\n", scalars[lineEnd] != "\r" { lineEnd += 1 }
+        let at = column - 1
+        let from = max(lineStart, at - 50)
+        let to = min(lineEnd, max(at + 30, from + 80))
+        var line = from > lineStart ? "…" : ""
+        var marker = from > lineStart ? " " : ""
+        for i in from..<to {
+            let c = scalars[i]
+            let shown: Unicode.Scalar = c == "\t" ? "\t" : (c.value < 0x20 || (0x7F...0x9F).contains(c.value)) ? "?" : c
+            line.unicodeScalars.append(shown)
+            if i < at {
+                let category = c.properties.generalCategory
+                if category == .nonspacingMark || category == .enclosingMark { continue }
+                marker += c == "\t" ? "\t" : " "
+            }
+        }
+        if to < lineEnd { line += "…" }
+        return "  " + line + "\n  " + marker + "^"
+    }
+}

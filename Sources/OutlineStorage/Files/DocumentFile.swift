@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A document file opened once for reading: every read of it (the metadata from its first
+/// bytes, then the whole content) comes from that one descriptor, so pipes work (`cat f |
+/// outline show /dev/stdin`, `<(...)`, a FIFO) and the bytes read are the bytes decoded.
+///
+/// Open with ``open(_:limits:)``, read the metadata with ``metadata()`` (binary documents:
+/// only their header) and the objects with ``PersistentStore/open(_:schema:options:)``.
+/// The descriptor is closed once everything has been read, or when the object is released.
+public final class DocumentFile {
+    /// The file, as the user named it.
+    public let path: String
+    /// Whether it is a regular file (not a pipe, a device or a socket): only a regular file
+    /// can be saved to, and only its size is known before reading.
+    public let isRegularFile: Bool
+    /// The file as opened, for noticing later changes (regular files only).
+    let fingerprint: FileFingerprint?
+    /// The largest content accepted, in bytes.
+    let limit: Int
+
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+    private let statusSize: Int
+
+    /// Opens the file at `path` for reading.
+    ///
+    /// - Throws: ``StorageError`` `unreadable` (no such file, permission denied, a folder),
+    ///   `limitExceeded` for a regular file bigger than `limits.maximumFileSize`.
+    public static func open(_ path: String, limits: StoreLimits = .default) throws -> DocumentFile {
+        let fd = try SystemCall.openFile(path, O_RDONLY, .reading, file: path, "cannot open")
+        do {
+            let status = try SystemCall.fileStatus(fd, file: path)
+            if status.isDirectory { throw FileError.make(EISDIR, .reading, file: path, "cannot open") }
+            if status.isRegularFile && status.size > limits.maximumFileSize {
+                throw tooBig(path, "the file is \(status.size) bytes, over the limit of \(limits.maximumFileSize)")
+            }
+            return DocumentFile(path: path, descriptor: fd, status: status, limit: limits.maximumFileSize)
+        } catch {
+            SystemCall.closeQuietly(fd)
+            throw error
+        }
+    }
+
+    private init(path: String, descriptor: Int32, status: SystemCall.Status, limit: Int) {
+        self.path = path
+        self.descriptor = descriptor
+        self.isRegularFile = status.isRegularFile
+        self.statusSize = max(status.size, 0)
+        self.limit = limit
+        fingerprint = status.isRegularFile
+            ? FileFingerprint(device: status.device, inode: status.inode, size: status.size, modified: status.modified) : nil
+    }
+
+    deinit { close() }
+
+    /// The size: the file's for a regular file, else the bytes read so far.
+    public var size: Int { isRegularFile ? statusSize : buffer.count }
+
+    /// The first `count` bytes (fewer when the file is shorter), read on demand; what is read
+    /// stays for ``readAll()``.
+    public func prefix(_ count: Int) throws -> ArraySlice<UInt8> {
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
+        while buffer.count < count && !atEnd {
+            let wanted = min(piece.count, count - buffer.count)
+            let n = try piece.withUnsafeMutableBytes {
+                try SystemCall.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted]), file: path)
+            }
+            if n == 0 { finish() } else { try append(piece[..<n]) }
+        }
+        return buffer.prefix(count)
+    }
+
+    /// The whole content; the descriptor is closed afterwards.
+    ///
+    /// A regular file is read into one buffer sized from `fstat` (one spare byte lets the read
+    /// that finds its end land there); a pipe, or a file that grew, in pieces up to the limit.
+    public func readAll() throws -> [UInt8] {
+        guard !atEnd else { return buffer }
+        if isRegularFile {
+            let start = buffer
+            let capacity = max(statusSize, start.count) + 1
+            var filled = start.count
+            // While a document is opened with progress, read in blocks to report after each.
+            let monitor = LoadMonitor.current
+            let block = monitor == nil ? capacity : 8 << 20
+            buffer = try [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                defer { initialized = filled }
+                _ = UnsafeMutableBufferPointer(rebasing: storage[..<start.count]).initialize(from: start)
+                while filled < capacity {
+                    let piece = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(storage)[filled ..< min(capacity, filled + block)])
+                    let n = try SystemCall.readSome(descriptor, into: piece, file: path)
+                    if n == 0 { break }
+                    filled += n
+                    try monitor?.progress(.reading, filled, of: capacity - 1)
+                }
+            }
+            if filled < capacity {
+                finish()
+                return buffer
+            }
+        }
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
+        while !atEnd {
+            let n = try piece.withUnsafeMutableBytes { try SystemCall.readSome(descriptor, into: $0, file: path) }
+            if n == 0 { finish() } else { try append(piece[..<n]) }
+        }
+        return buffer
+    }
+
+    /// Closes the descriptor: everything has been read.
+    private func close() {
+        guard descriptor >= 0 else { return }
+        SystemCall.closeQuietly(descriptor)
+        descriptor = -1
+        atEnd = true
+    }
+
+    private func finish() { close() }
+
+    private func append(_ bytes: ArraySlice<UInt8>) throws {
+        guard buffer.count + bytes.count <= limit else {
+            throw Self.tooBig(path, "the file is over the limit of \(limit) bytes (it grew while being read, or is a pipe that long)")
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    private static func tooBig(_ path: String, _ message: String) -> StorageError {
+        StorageError(.limitExceeded, file: path, message, hint: "Raise the read limits to open it.")
+    }
+}

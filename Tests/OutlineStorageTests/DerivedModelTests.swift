@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import OutlineEngine
+import OutlineStorage
+
+/// Stores read without their model: the derived model is marked, embedded in what is written,
+/// and the hashes of the app's own model survive every conversion.
+@Suite struct DerivedModelTests {
+    static func fixture(_ relative: String) -> String {
+        Fixtures.folder.appending(path: "XML").appending(path: relative).path
+    }
+
+    static let stores = ["Foreign/XcodeMappingModel.xml", "Foreign/SpeechCommands.xml", "Foreign/Recipes.xml", "Real/Vehicles.xml"]
+
+    @Test(arguments: stores)
+    func readingWithoutAModelMarksTheSchemaDerivedAndKeepsTheFilesHashes(fixture: String) throws {
+        let path = Self.fixture(fixture)
+        let store = try PersistentStore.open(path)
+        let recorded = try PersistentStore.readMetadata(path).versionHashes
+        #expect(store.metadata.isSchemaDerived)
+        #expect(store.metadata.embeddedSchema == nil)
+        #expect(store.metadata.sourceVersionHashes == recorded)
+    }
+
+    @Test(arguments: stores)
+    func aStoreSavedAfterOpeningWithoutAModelReopensWithoutOne(fixture: String) throws {
+        let original = try PersistentStore.open(Self.fixture(fixture))
+        for format in [DocumentFormat.xml, .binary] {
+            let bytes = try original.encoded(as: format)
+            let reopened = try PersistentStore.load(bytes)
+            #expect(reopened.metadata.isSchemaDerived, "\(format)")
+            #expect(reopened.metadata.embeddedSchema == original.schema, "\(format): the derived model is embedded")
+            #expect(reopened.metadata.sourceVersionHashes == original.metadata.sourceVersionHashes, "\(format)")
+            #expect(snapshot(reopened.context.graph) == snapshot(original.context.graph), "\(format)")
+            #expect(try reopened.encoded(as: format) == bytes, "\(format): writing it again gives the same bytes")
+            #expect(try PersistentStore.load(bytes, schema: original.schema).context.graph.objectCount == original.context.graph.objectCount,
+                    "\(format): the embedded derived model given back opens it too")
+        }
+    }
+
+    @Test func recipesWithItsModelWritesBackByteForByte() throws {
+        let path = Self.fixture("Foreign/Recipes.xml")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let model = try ModelReader.read(at: Fixtures.model("Recipes.xcdatamodel")).current
+        let (graph, metadata) = try XMLStore.read(bytes, schema: model, file: "Recipes.xml")
+        #expect(!metadata.isSchemaDerived)
+        #expect(XMLStore.write(graph, metadata: metadata) == bytes)
+    }
+
+    @Test func xmlWrittenFromABinaryOfADerivedModelCarriesTheOriginalHashes() throws {
+        let path = Self.fixture("Foreign/XcodeMappingModel.xml")
+        let original = try PersistentStore.open(path)
+        let binary = try PersistentStore.load(try original.encoded(as: .binary))
+        #expect(binary.metadata.versionHashes == binary.schema.entityVersionHashes,
+                "a binary document's hashes describe the model its body follows")
+        #expect(binary.metadata.custom.isEmpty, "the mark is not a custom key")
+        let xml = try PersistentStore.load(try binary.encoded(as: .xml))
+        #expect(xml.metadata.versionHashes == (try PersistentStore.readMetadata(path)).versionHashes)
+    }
+
+    @Test func aDerivedMarkOfTheWrongTypeIsReportedWithItsLine() throws {
+        var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.fixture("Foreign/XcodeMappingModel.xml"))), as: UTF8.self)
+        text = text.replacingOccurrences(of: "                    <key>NSStoreModelVersionHashesVersion</key>",
+                                          with: "                    <key>OutlineDerivedModel</key>\n                    <string>yes</string>\n"
+                                            + "                    <key>NSStoreModelVersionHashesVersion</key>")
+        let error = #expect(throws: StorageError.self) { try PersistentStore.load(Array(text.utf8), name: "mark.xml") }
+        #expect(error?.code == .corrupt)
+        #expect(error?.description == "mark.xml: line 48: the metadata value of OutlineDerivedModel is not a dictionary of data. "
+            + "The metadata property list is damaged; restore the file from a backup.")
+    }
+}

@@ -1,0 +1,25 @@
+import Testing
+@testable import OutlineTool
+
+/// How `outline convert` chooses the reader for an input: by content, then extension.
+@Suite struct ConversionInputTests {
+    @Test(arguments: [
+        ("<p align=\"center\">\n  <img src=\"logo.png\">\n</p>\n\n# Project\n", "", ConversionInput.interchange(.markdown)),
+        ("<p align=\"center\">\n</p>\n", "md", .interchange(.markdown)),
+        ("---\ntitle: x\n---\nSome text.\n", "", .interchange(.markdown)),
+        ("# Heading\n", "", .interchange(.markdown)),
+        ("Groceries\n\tMilk\n", "", .interchange(.text)),
+        ("Groceries\n\tMilk\n", "md", .interchange(.markdown)),
+        ("# Not a heading in text\n", "txt", .interchange(.text)),
+        ("<?xml version=\"1.0\"?>\n<opml version=\"2.0\">", "xml", .interchange(.opml)),
+        ("<!DOCTYPE html>\n<html>", "opml", .interchange(.opml)),
+        ("<?xml version=\"1.0\"?>\n<rss>", "", .store),
+        ("<?xml version=\"1.0\"?>\n<rss>", "opml", .interchange(.opml)),
+        ("<?xml version=\"1.0\"?>\n<database>", "md", .store),
+        ("Just text", "outline", .store),
+        ("", "md", .store),
+    ])
+    func inputIsReadByContentThenExtension(content: String, ext: String, input: ConversionInput) {
+        #expect(ConversionInput.detect(prefix: Array(content.utf8), pathExtension: ext) == input)
+    }
+}
