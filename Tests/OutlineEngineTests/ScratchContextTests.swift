@@ -130,6 +130,32 @@ import OutlineTestSupport
         #expect(try !context.exists(items[1]) && Self.titles(context, under: root) == ["a", "c"])
     }
 
+    @Test func everyConflictOfOneCommitIsListed() throws {
+        let (context, root, items) = try Self.parent()
+        let scratch = context.makeScratchContext()
+        try scratch.setValue(.string("scratch a"), forKey: "title", of: items[0])
+        try scratch.setValue(.string("scratch b"), forKey: "title", of: items[1])
+        try scratch.delete(items[2])
+        let added = try scratch.insert("Item")
+        try scratch.setValue(.string("d"), forKey: "title", of: added)
+        try scratch.add(added, toKey: "children", of: root)
+        try context.setValue(.string("parent a"), forKey: "title", of: items[0])
+        try context.delete(items[1])
+        try context.setValue(.string("parent c"), forKey: "title", of: items[2])
+        let report = try scratch.commit(named: "Edit sheet")
+        #expect(report.conflicts.map(\.description) == [
+            "Item z103.title: changed both here and in the scratch context; the scratch context's change was kept",
+            "Item z104.title: deleted here since the scratch context began; its changes there were dropped",
+            // The scratch context's list of the root's children still holds the deleted item.
+            "Item z104: deleted here since the scratch context began; its changes there were dropped",
+            "Item z102.children: changed both here and in the scratch context; the scratch context's change was kept",
+            "Item z105: changed here but deleted in the scratch context; it was deleted",
+        ])
+        #expect(try Self.titles(context, under: root) == ["scratch a", "d"])
+        #expect(!context.exists(items[1]) && !context.exists(items[2]))
+        #expect(context.undoActionName == "Edit sheet")
+    }
+
     @Test func aDeleteTheParentNowDeniesIsRefused() throws {
         let context = EditingContext(schema: try TestSchemas.everything())
         let ann = try context.insert("Person")

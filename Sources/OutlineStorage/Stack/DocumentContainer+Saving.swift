@@ -45,16 +45,21 @@ extension DocumentContainer {
     /// One save: a snapshot here, the work in the background, the outcome here.
     nonisolated(nonsending) private func saveOnce() async throws {
         guard hasChanges else { return }
+        let clock = ContinuousClock()
+        let started = clock.now
         savesBegun += 1
         let migrated = store.migration != nil && !savedMigration
         let (job, marker) = store.beginSave(to: store.path, format: store.format,
                                             keepsBackup: store.options.keepsBackup || migrated)
+        let handedOver = clock.now
         do {
             let outcome = try await Self.write(job, lockTimeout: options.lockTimeout)
+            let returned = clock.now
             store.finishSave(outcome, of: job, marker: marker)
             if migrated { savedMigration = true }
             needsFirstWrite = false
             lastSaveError = nil
+            lastSaveTimings = SaveTimings(onActor: (handedOver - started) + (clock.now - returned), inBackground: returned - handedOver)
             eventSink.yield(.saved)
         } catch {
             context.abandonSave(marker)
@@ -97,4 +102,13 @@ extension DocumentContainer {
             }
         }
     }
+}
+
+/// Where the time of a save went (``DocumentContainer/lastSaveTimings``).
+public struct SaveTimings: Sendable, Equatable {
+    /// How long the save held the container's actor: taking the snapshot, and recording the
+    /// outcome. Edits wait only for this.
+    public var onActor: Duration
+    /// Validation, encoding, compression and the durable write, off the actor.
+    public var inBackground: Duration
 }

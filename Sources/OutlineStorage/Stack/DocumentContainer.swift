@@ -50,6 +50,8 @@ public final class DocumentContainer {
     var saveInProgress = false
     var waitingForNextSave: [CheckedContinuation<Void, any Error>] = []
     var lastSaveError: StorageError?
+    /// Where the time of the last successful save went.
+    public internal(set) var lastSaveTimings: SaveTimings?
     /// Counts saves begun, to tell a check of the file that a save ran meanwhile.
     var savesBegun = 0
     /// The file does not exist yet: the first save writes it even without changes.
