@@ -18,7 +18,7 @@ struct SizeSuite {
 
     /// The files of one size, all in the scratch folder.
     struct Paths {
-        let binary, xml, v1, binarySaved, xmlSaved, convertedXML, convertedBinary, migrated, edited: String
+        let binary, xml, v1, binarySaved, xmlSaved, convertedXML, convertedBinary, migrated, edited, stack: String
         let floorBinary, floorXML, sqlite, json: String
 
         init(_ scratch: ScratchFolder, items: Int) {
@@ -32,6 +32,7 @@ struct SizeSuite {
             convertedBinary = file("converted.outline")
             migrated = file("migrated.outline")
             edited = file("edited.outline")
+            stack = file("stack.outline")
             floorBinary = file("floor.outline")
             floorXML = file("floor.xml")
             sqlite = file("peer.sqlite")
@@ -57,6 +58,7 @@ struct SizeSuite {
         try measureFloors(paths, into: &samples)
         try measureCommands(bundle, paths: paths, into: &samples)
         try measureEdits(paths, into: &samples)
+        try measureStack(bundle.current, paths: paths, into: &samples)
         if phases { try measurePhases(bundle.current, paths: paths, into: &samples) }
         let rows = ItemRow.rows(of: tree)
         try measurePeers(rows, paths: paths, into: &samples)
