@@ -79,7 +79,15 @@ public final class DocumentFile {
     ///
     /// A regular file is read into one buffer sized from `fstat` (one spare byte lets the read
     /// that finds its end land there); a pipe, or a file that grew, in pieces up to the limit.
+    /// While a container opens the document, reading reports progress (the whole file read
+    /// counts as done, also when reading the metadata already reached its end).
     public func readAll() throws -> [UInt8] {
+        let bytes = try readRest()
+        try LoadMonitor.current?.progress(.reading, bytes.count, of: bytes.count)
+        return bytes
+    }
+
+    private func readRest() throws -> [UInt8] {
         guard !atEnd else { return buffer }
         if isRegularFile {
             let start = buffer
