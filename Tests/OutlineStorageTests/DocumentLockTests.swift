@@ -44,6 +44,8 @@ import OutlineStorage
         defer { removeFolder(folder) }
         let path = try document()
         let holder = try DocumentLock.acquire(path, timeout: 0)
+        // @unchecked Sendable: the thread writes `lock` and `error` before it signals `done`;
+        // the test reads them only after waiting for `done`.
         final class Waiter: @unchecked Sendable {
             var lock: DocumentLock?
             var error: (any Error)?

@@ -142,7 +142,7 @@ extension EditingContext {
     }
 
     /// Makes `inverse` of `target` include `object` (the other side of a link being made).
-    private func attachInverse(of target: ManagedObject, _ inverse: RelationshipIndex, to object: ManagedObject) {
+    func attachInverse(of target: ManagedObject, _ inverse: RelationshipIndex, to object: ManagedObject) {
         let definition = entity(of: target).relationships[inverse]
         if definition.isToMany {
             if !graph.relatedObjects(of: target, inverse).contains(object) {
@@ -170,7 +170,7 @@ extension EditingContext {
     }
 
     /// Removes `target` from relationship `relationship` of `owner` without touching `target`.
-    private func detachForward(_ owner: ManagedObject, _ relationship: RelationshipIndex, _ target: ManagedObject) {
+    func detachForward(_ owner: ManagedObject, _ relationship: RelationshipIndex, _ target: ManagedObject) {
         if entity(of: owner).relationships[relationship].isToMany {
             if let index = graph.relatedObjects(of: owner, relationship).firstIndex(of: target) {
                 primitiveRemoveMember(owner, relationship, at: index)

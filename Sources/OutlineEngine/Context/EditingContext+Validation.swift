@@ -93,8 +93,15 @@ extension EditingContext {
     ///
     /// - Throws: ``EngineError`` `validationFailed` listing every issue in `details`.
     public func validateForSave() throws {
-        let changed = Array(insertedObjects.union(updatedObjects))
-        let (issues, count) = validationIssues(of: changed, limit: Self.listedIssues)
+        try validate(Array(insertedObjects.union(updatedObjects)))
+    }
+
+    /// Throws when ``validationIssues(of:)`` finds anything for `objects`.
+    ///
+    /// - Throws: ``EngineError`` `validationFailed` listing the first ``listedIssues`` issues in
+    ///   `details`, then "and N more".
+    public func validate(_ objects: [ManagedObject]) throws {
+        let (issues, count) = validationIssues(of: objects, limit: Self.listedIssues)
         guard let first = issues.first else { return }
         let more = count > issues.count ? ["and \(count - issues.count) more"] : []
         throw EngineError(.validationFailed, at: first.description.components(separatedBy: ": ").first,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scratch pad over an object graph: inserts, deletes and updates with inverse relationships
 /// kept in step, delete rules applied, change tracking, undo and redo, validation and fetches.
 ///
@@ -9,6 +11,16 @@ public final class EditingContext: ObjectGraphReading {
     public let graph: ObjectGraph
     /// The schema of the context's objects.
     public var schema: Schema { graph.schema }
+
+    // Scratch and background contexts (EditingContext+Fork.swift).
+    /// Tells contexts apart, so that changes are merged only into the context they came from.
+    let identity = UUID()
+    /// Where this context started, when it was made from another one.
+    var origin: ContextFork?
+    /// The context a scratch context commits into.
+    weak var parent: EditingContext?
+    /// Whether the scratch context was committed or discarded.
+    var isFinished = false
 
     // Change tracking since the last save (see EditingContext+Saving.swift).
     var tracked = ChangeSet()

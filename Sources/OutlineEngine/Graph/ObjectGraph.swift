@@ -93,6 +93,9 @@ public final class ObjectGraph: ObjectGraphReading {
 
     // MARK: Raw mutation (no bookkeeping; used by EditingContext)
 
+    /// Forgets the id index (the tables were replaced).
+    func dropIDIndex() { idIndex = nil }
+
     func appendObject(entity: EntityIndex, id: UInt64? = nil, values: [Value?]) -> ManagedObject {
         let id = id ?? nextID
         nextID = max(nextID, id == .max ? .max : id + 1)

@@ -54,6 +54,8 @@ enum PredicateStack {
     }
 
     /// The work handed to the helper thread and its result; only one thread touches it at a time.
+    // @unchecked Sendable: the caller fills `work` before starting the thread and reads
+    // `result` only after the thread signals; the thread touches both only in between.
     private final class Box<T>: @unchecked Sendable {
         var work: (() throws -> T)?
         var result: Result<T, any Error>?

@@ -180,6 +180,8 @@ enum VersionHashing {
 /// values used from any thread, so the first computation is guarded by a lock. The hashes are
 /// kept as byte arrays, not `Data`: a schema may live as long as the process, and `Data` packs
 /// its storage pointer with tag bits that LeakSanitizer cannot follow (it reported them leaked).
+// @unchecked Sendable: `entityHashes` and `computations` are only read and written while
+// `lock` is held.
 final class VersionHashCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entityHashes: [[UInt8]]?

@@ -18,6 +18,10 @@ struct BodyDecoder {
     var suppliedRelationships: Set<Slot> = []
     /// The buffer `body` lives in, whose pages are given back once decoded (nil: keep them).
     var pages: InflatedBuffer?
+    /// Told how far decoding is after each column; stops decoding when the load is cancelled.
+    var monitor = LoadMonitor.current
+    /// The size of the body, for progress.
+    var bodySize = 0
 
     /// A relationship of an entity.
     struct Slot: Hashable {
@@ -41,6 +45,7 @@ struct BodyDecoder {
                        releasing pages: InflatedBuffer? = nil) throws -> (ObjectGraph, StoredHistory?) {
         var decoder = BodyDecoder(schema: schema, file: file)
         decoder.pages = pages
+        decoder.bodySize = body.count
         var cursor = ByteCursor(body, file: file, region: .body, context: "the body")
         let sections = try SectionTable.read(&cursor, place: "the body") { BinaryFormat.BodySection(rawValue: $0)?.name }
         guard var objects = sections.first(where: { $0.id == BinaryFormat.BodySection.objects.rawValue })?.cursor else {
@@ -55,6 +60,7 @@ struct BodyDecoder {
         try objects.expectEnd()
         try decoder.checkUniqueIDs()
         decoder.loader.declareNextID(header.nextObjectID)
+        try decoder.monitor?.progress(.checking, 0, of: 1)
         do {
             return (try decoder.loader.finish(), history)
         } catch let error as EngineError {
@@ -158,6 +164,7 @@ struct BodyDecoder {
             let column = try decodeAttribute(info.attributes[a], of: info.name, ids: ids, from: &c)
             loader.withTable(entity) { $0.attributes[a] = column }
             pages?.release(below: c.origin + c.position)
+            try monitor?.progress(.decoding, c.origin + c.position, of: bodySize)
             filled[a] = true
         }
         for a in info.attributeIndices where !filled[a] {
@@ -179,6 +186,7 @@ struct BodyDecoder {
             let column = try decodeRelationship(info, r, ids: ids, from: &c)
             loader.withTable(entity) { $0.relationships[r] = column }
             pages?.release(below: c.origin + c.position)
+            try monitor?.progress(.decoding, c.origin + c.position, of: bodySize)
             loader.markSupplied(entity: entity, relationship: r)
             suppliedRelationships.insert(declaring(Slot(entity: entity, relationship: r)))
             linked[r] = true

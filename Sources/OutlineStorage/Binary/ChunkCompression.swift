@@ -154,6 +154,8 @@ enum ChunkCompression {
 }
 
 /// Buffers shared by the iterations of `concurrentPerform`; each iteration writes its own index only.
+// @unchecked Sendable: the pointers stay valid while `concurrentPerform` runs, the input is
+// only read, and no two iterations write the same piece.
 private struct SharedBuffers: @unchecked Sendable {
     let input: UnsafeRawBufferPointer
     let pieces: UnsafeMutableBufferPointer<ChunkCompression.Piece>
@@ -161,6 +163,7 @@ private struct SharedBuffers: @unchecked Sendable {
 
 /// The same for inflating: each iteration reads the input and writes its own outcome index
 /// only; `output` is set before the iterations start and not changed while they run.
+// @unchecked Sendable: as for `SharedBuffers`; `output` is written by no iteration.
 private struct SharedOutcomes<Outcome>: @unchecked Sendable {
     let input: UnsafeRawBufferPointer
     let outcomes: UnsafeMutableBufferPointer<Outcome>

@@ -79,19 +79,32 @@ public final class DocumentFile {
     ///
     /// A regular file is read into one buffer sized from `fstat` (one spare byte lets the read
     /// that finds its end land there); a pipe, or a file that grew, in pieces up to the limit.
+    /// While a container opens the document, reading reports progress (the whole file read
+    /// counts as done, also when reading the metadata already reached its end).
     public func readAll() throws -> [UInt8] {
+        let bytes = try readRest()
+        try LoadMonitor.current?.progress(.reading, bytes.count, of: bytes.count)
+        return bytes
+    }
+
+    private func readRest() throws -> [UInt8] {
         guard !atEnd else { return buffer }
         if isRegularFile {
             let start = buffer
             let capacity = max(statusSize, start.count) + 1
             var filled = start.count
+            // While a document is opened with progress, read in blocks to report after each.
+            let monitor = LoadMonitor.current
+            let block = monitor == nil ? capacity : 8 << 20
             buffer = try [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
                 defer { initialized = filled }
                 _ = UnsafeMutableBufferPointer(rebasing: storage[..<start.count]).initialize(from: start)
                 while filled < capacity {
-                    let n = try SystemCall.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(storage)[filled...]), file: path)
+                    let piece = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(storage)[filled ..< min(capacity, filled + block)])
+                    let n = try SystemCall.readSome(descriptor, into: piece, file: path)
                     if n == 0 { break }
                     filled += n
+                    try monitor?.progress(.reading, filled, of: capacity - 1)
                 }
             }
             if filled < capacity {

@@ -21,7 +21,7 @@ enum StoredHistory {
 
 /// A history on its way into a file: the encoded record, and whether the writer fills in the
 /// digest of the objects it writes (a history carried unread keeps its own).
-struct HistoryPayload {
+struct HistoryPayload: Sendable {
     var bytes: [UInt8]
     var fillsDigest: Bool
 }

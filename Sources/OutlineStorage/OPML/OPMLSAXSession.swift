@@ -211,6 +211,7 @@ final class OPMLSAXSession {
 
     private static let initialized: Void = { xmlInitParser() }()
     private static let depthLock = NSLock()
+    // nonisolated(unsafe): read and written only while `depthLock` is held.
     nonisolated(unsafe) private static var raisedDepth = 0
 
     /// Initialises libxml2 once and raises its element depth limit to `depth` (never lowering it).

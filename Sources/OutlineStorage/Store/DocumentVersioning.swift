@@ -181,7 +181,14 @@ extension PersistentStore {
             return try open(file, schema: versioning.target, options: options)
         }
         let old = try open(file, schema: versioning.source, options: options)
-        let (graph, report) = try versioning.migrate(old.context.graph, file: path, progress: progress)
+        // Opened by a container: migration reports to its monitor and stops when it is cancelled.
+        let monitor = LoadMonitor.current
+        let reporting: ((MigrationProgress) -> Void)? = monitor.map { monitor in { step in
+            progress?(step)
+            monitor.report(LoadProgress(migration: step))
+        } } ?? progress
+        let (graph, report) = try versioning.migrate(old.context.graph, file: path, progress: reporting,
+                                                     isCancelled: monitor.map { _ in { Task.isCancelled } })
         var newMetadata = old.metadata
         newMetadata.embeddedSchema = versioning.target
         newMetadata.versionHashes = versioning.target.entityVersionHashes

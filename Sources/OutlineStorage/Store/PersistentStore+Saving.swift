@@ -27,46 +27,49 @@ extension PersistentStore {
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
+        let (job, marker) = beginSave(to: path, format: format)
         do {
-            try context.validateForSave()
-        } catch let error as EngineError {
-            throw StorageError(.validationFailed, file: path, at: error.location, error.message,
-                               hint: "Correct the values and save again; nothing was written.", underlying: error)
+            finishSave(try job.run(), of: job, marker: marker)
+        } catch {
+            context.abandonSave(marker)
+            throw error
         }
-        if let path, path == self.path, options.detectsExternalChanges, let known = fingerprint,
-           let current = try FileFingerprint.of(path, file: path), current != known {
-            throw StorageError(.conflict, file: path, "the file changed on disk since it was opened or last saved",
-                               hint: "Open it again to see the other changes, or save under another name; nothing was written.")
-        }
+    }
+
+    /// The save of the document as it is now to `path` in `format`, and the marker of the
+    /// snapshot it writes. Call ``finishSave(_:of:marker:)`` with its outcome, or give the
+    /// marker up with ``EditingContext/abandonSave(_:)`` when it fails.
+    func beginSave(to path: String?, format: DocumentFormat, keepsBackup: Bool? = nil) -> (SaveJob, SaveMarker) {
+        let (snapshot, marker) = context.snapshotForSave()
+        let checks = path != nil && path == self.path && options.detectsExternalChanges
         let history = historyPayload()
-        var saved: StoreMetadata
-        if let path {
-            let ours = path == self.path ? keptBackup : nil
-            let kept: KeptBackup?
-            (saved, kept) = try StoreCodec.save(context.graph.snapshot(), metadata: metadata, format: format,
-                                                level: options.compressionLevel, to: path, keepBackup: options.keepsBackup,
-                                                replacing: ours, limits: options.limits, history: history?.payload)
-            if let kept { keptBackup = kept }
-            fingerprint = try FileFingerprint.of(path, file: path)
+        let job = SaveJob(snapshot: snapshot, changed: marker.changedObjects, metadata: metadata, path: path, format: format,
+                          options: options, expected: checks ? fingerprint : nil, keepsBackup: keepsBackup ?? options.keepsBackup,
+                          replacing: path != nil && path == self.path ? keptBackup : nil, history: history?.payload,
+                          historyLeftOut: history?.leftOut ?? 0)
+        metadataEditsAtSave = metadataEdits
+        return (job, marker)
+    }
+
+    /// Records a finished save: the document is now `job`'s file in its format, and what the
+    /// snapshot held counts as saved (edits made meanwhile stay unsaved).
+    func finishSave(_ outcome: SaveJob.Outcome, of job: SaveJob, marker: SaveMarker) {
+        var saved = outcome.metadata
+        // Custom metadata set while the save ran stays set, and unsaved.
+        let editedSince = metadataEdits != metadataEditsAtSave
+        if editedSince { saved.custom = metadata.custom }
+        metadata = saved
+        path = job.path
+        format = job.format
+        if job.path != nil {
+            fingerprint = outcome.fingerprint
             savedBytes = nil
         } else {
-            saved = try StoreCodec.withEncoded(context.graph.snapshot(), metadata: metadata, format: format,
-                                               level: options.compressionLevel, file: path, history: history?.payload) { bytes in
-                savedBytes = [UInt8](bytes)
-                return try StoreCodec.readMetadata(bytes, format: format, file: "document", limits: options.limits)
-            }
+            savedBytes = outcome.bytes
         }
-        if saved.objectCounts == nil {
-            var counts: [String: Int] = [:]
-            for info in schema.infos where !info.entity.isAbstract { counts[info.name] = context.graph.count(ofEntity: info.index) }
-            saved.objectCounts = counts
-        }
-        saved.undoHistory = nil
-        historyState.leftOut = history?.leftOut ?? 0
-        self.metadata = saved
-        self.path = path
-        self.format = format
-        hasMetadataChanges = false
-        context.markSaved()
+        if let kept = outcome.kept { keptBackup = kept }
+        historyState.leftOut = job.historyLeftOut
+        hasMetadataChanges = editedSince
+        context.markSaved(marker)
     }
 }

@@ -60,6 +60,9 @@ public final class PersistentStore {
     public internal(set) var keptBackup: KeptBackup?
     /// The undo history the document keeps, and how saves treat it (`PersistentStore+History.swift`).
     var historyState = HistoryState()
+    /// Counts changes of custom metadata, to tell those made while a save runs.
+    var metadataEdits = 0
+    var metadataEditsAtSave = 0
 
     /// The model of the document's objects.
     public var schema: Schema { context.schema }
@@ -159,6 +162,7 @@ public final class PersistentStore {
             guard metadata[custom: key] != newValue else { return }
             metadata[custom: key] = newValue
             hasMetadataChanges = true
+            metadataEdits += 1
         }
     }
 }

@@ -46,11 +46,16 @@ final class XMLObjectDecoder: StoreObjectSink {
     @exclusivity(unchecked) private var pendingIDs: [UInt64] = []
     /// Per entity, per relationship: whether an empty one has been read (and marked supplied).
     @exclusivity(unchecked) private var suppliedEmpty: [[Bool]]
+    /// Told how far decoding is every 65,536 objects; stops decoding when the load is cancelled.
+    private let monitor = LoadMonitor.current
+    private let expectedObjects: Int
+    @exclusivity(unchecked) private var objectCount = 0
 
     /// - Parameter expectedObjects: a bound on the number of objects, used to reserve memory.
     init(schema: Schema, file: String, expectedObjects: Int, expectedMaxID: UInt64) {
         self.file = file
         self.schema = schema
+        self.expectedObjects = expectedObjects
         loader = GraphLoader(schema: schema)
         ids = ObjectIDMap(expectedMaxID: expectedMaxID)
         properties = []
@@ -106,6 +111,8 @@ final class XMLObjectDecoder: StoreObjectSink {
         }
         object = loader.appendObject(entity: entity, id: ObjectID(number))
         objectID = number
+        objectCount += 1
+        if objectCount & 0xFFFF == 0, let monitor { try monitor.progress(.decoding, objectCount, of: max(expectedObjects, objectCount)) }
         guard ids.insert(number, UInt64(object.entity.rawValue) << 40 | UInt64(object.row)) else {
             throw XMLStoreErrors.duplicateID(number, file: file, line: line)
         }
@@ -241,6 +248,7 @@ final class XMLObjectDecoder: StoreObjectSink {
     ///
     /// - Parameter nextObjectID: the file's `nextObjectID`; new ids start above it and above every id in use.
     func finish(nextObjectID: UInt64?) throws -> ObjectGraph {
+        try monitor?.progress(.checking, 0, of: 1)
         pendingStarts.append(pendingIDs.count)
         var members: [ManagedObject] = []
         for i in 0 ..< pendingOwners.count {

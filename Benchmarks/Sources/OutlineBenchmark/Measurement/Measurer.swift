@@ -46,6 +46,11 @@ struct Measurer {
         return zip(steps, times).map { logged($0.label, Sample(runs: $1)) }
     }
 
+    /// Logs a sample the caller timed itself (a figure that is not a run's wall time).
+    func record(_ label: String, _ sample: Sample) -> Sample {
+        logged(label, sample)
+    }
+
     private func logged(_ label: String, _ sample: Sample) -> Sample {
         let spread = sample.runs.map { String(format: "%.0f", $0) }.joined(separator: " ")
         log.line("  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)

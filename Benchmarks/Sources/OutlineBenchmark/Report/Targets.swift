@@ -67,6 +67,18 @@ enum Targets {
                                   comparison: .atMost, limit: limit, unit: "ms"))
         }
         floorRatio("edit.batch", 1.2, "edit.batch (1,000 edits) <= 1.2x one binary.open + one binary.save")
+        if let open = result.record("stack.open-async"), let peer = open.peers.first {
+            targets.append(Target(name: "stack.open-async within 5% of binary.open", operation: open.operation,
+                                  value: open.median / peer.milliseconds, comparison: .atMost, limit: 1.05, unit: "x binary.open"))
+        }
+        if let stall = result.record("stack.save-stall") {
+            targets.append(Target(name: "stack.save-stall <= 5 ms", operation: stall.operation, value: stall.median,
+                                  comparison: .atMost, limit: 5, unit: "ms"))
+        }
+        if let commit = result.record("stack.child-commit") {
+            targets.append(Target(name: "stack.child-commit <= 10 ms", operation: commit.operation, value: commit.median,
+                                  comparison: .atMost, limit: 10, unit: "ms"))
+        }
         if let memory = result.record("memory.open-binary") {
             targets.append(Target(name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
                                   comparison: .atMost, limit: 160, unit: "MiB"))

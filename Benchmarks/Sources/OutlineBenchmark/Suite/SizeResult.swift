@@ -68,7 +68,10 @@ extension SizeSuite {
         }
         records.append(record("observe.one-edit", floor: nil, nil, peers: [peer("refetch-diff", "peer.observe-refetch-diff")]))
         records.append(record("observe.expand", floor: nil, nil))
-        for phase in phaseNames where samples[phase] != nil {
+        records.append(record("stack.open-async", floor: nil, nil, peers: [peer("binary.open", "binary.open")]))
+        records.append(record("stack.save-stall", floor: nil, nil, peers: [peer("binary.save", "binary.save")]))
+        records.append(record("stack.child-commit", floor: nil, nil))
+        for phase in phaseNames + ["phase.stack-save.on-actor", "phase.stack-save.page-copies"] where samples[phase] != nil {
             records.append(record(phase, floor: nil, nil))
         }
         var memoryRecord = Record(operation: "memory.open-binary", items: items, unit: .mebibytes, runs: memory.map(\.peakMiB))

@@ -18,7 +18,7 @@ struct SizeSuite {
 
     /// The files of one size, all in the scratch folder.
     struct Paths {
-        let binary, xml, v1, binarySaved, xmlSaved, convertedXML, convertedBinary, migrated, edited: String
+        let binary, xml, v1, binarySaved, xmlSaved, convertedXML, convertedBinary, migrated, edited, stack: String
         let floorBinary, floorXML, sqlite, json: String
 
         init(_ scratch: ScratchFolder, items: Int) {
@@ -32,6 +32,7 @@ struct SizeSuite {
             convertedBinary = file("converted.outline")
             migrated = file("migrated.outline")
             edited = file("edited.outline")
+            stack = file("stack.outline")
             floorBinary = file("floor.outline")
             floorXML = file("floor.xml")
             sqlite = file("peer.sqlite")
@@ -61,6 +62,7 @@ struct SizeSuite {
         try measureHistoryEdits(paths, into: &samples)
         try measureObserve(paths, into: &samples)
         try measureBatch(paths, topLevel: tree.parents.lazy.filter { $0 == 0 }.count, into: &samples)
+        try measureStack(bundle.current, paths: paths, into: &samples)
         if phases { try measurePhases(bundle.current, paths: paths, into: &samples) }
         let rows = ItemRow.rows(of: tree)
         try measurePeers(rows, paths: paths, into: &samples)

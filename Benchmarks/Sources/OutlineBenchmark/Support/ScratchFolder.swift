@@ -2,7 +2,7 @@ import Foundation
 
 /// A temporary folder for the documents of a run, removed by ``remove()`` (the benchmark calls
 /// it on every way out, an interrupt included).
-final class ScratchFolder: @unchecked Sendable {
+final class ScratchFolder: Sendable {
     let path: String
     private let keeps: Bool
 

@@ -1,0 +1,42 @@
+extension DocumentContainer {
+    /// How a container opens, saves and watches its document.
+    public struct Options: Sendable {
+        /// How the store reads and writes (backups, compression, limits, conflict detection).
+        public var store: PersistentStore.Options
+        /// Saving after a quiet period and on close; nil (the default) saves only when asked.
+        public var autosave: Autosave?
+        /// How often the file is checked for changes by other programs; nil does not check.
+        public var externalChangeInterval: Duration?
+        /// How long a save waits for another process editing the document (holding its
+        /// ``DocumentLock``) before it fails with `conflict`.
+        public var lockTimeout: Duration
+        /// Refuse to save (for browsing a document).
+        public var isReadOnly: Bool
+        /// The clock autosave and the check for external changes wait on; tests give their own.
+        public var clock: any Clock<Duration>
+
+        public init(store: PersistentStore.Options = PersistentStore.Options(), autosave: Autosave? = nil,
+                    externalChangeInterval: Duration? = .seconds(1), lockTimeout: Duration = .seconds(30),
+                    isReadOnly: Bool = false, clock: any Clock<Duration> = ContinuousClock()) {
+            self.store = store
+            self.autosave = autosave
+            self.externalChangeInterval = externalChangeInterval
+            self.lockTimeout = lockTimeout
+            self.isReadOnly = isReadOnly
+            self.clock = clock
+        }
+    }
+
+    /// When a container saves on its own.
+    public struct Autosave: Sendable, Equatable {
+        /// How long editing must pause before the changes are saved.
+        public var quietPeriod: Duration
+        /// Whether ``DocumentContainer/close(isolation:)`` saves unsaved changes.
+        public var savesOnClose: Bool
+
+        public init(quietPeriod: Duration = .seconds(2), savesOnClose: Bool = true) {
+            self.quietPeriod = quietPeriod
+            self.savesOnClose = savesOnClose
+        }
+    }
+}
