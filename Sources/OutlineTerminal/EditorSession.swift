@@ -21,7 +21,8 @@ actor EditorSession {
         self.settings = settings
     }
 
-    func run(progress: @escaping @Sendable (LoadProgress) -> Void) async -> Result<TerminalEditor.Outcome, any Error> {
+    func run(progress: @escaping @Sendable (LoadProgress) -> Void,
+             opened: @Sendable () -> Void) async -> Result<TerminalEditor.Outcome, any Error> {
         do {
             let options = DocumentContainer.Options(
                 autosave: settings.isReadOnly ? nil : .init(quietPeriod: settings.autosaveQuietPeriod, savesOnClose: true),
@@ -34,6 +35,7 @@ actor EditorSession {
             } else {
                 stack = try await OutlineStack.open(settings.path, options: options, progress: { progress($0) })
             }
+            opened()
             return .success(await loop(stack))
         } catch {
             return .failure(error)
@@ -45,9 +47,14 @@ actor EditorSession {
     }
 
     private func loop(_ stack: OutlineStack) async -> TerminalEditor.Outcome {
+        // A parent may have blocked these (test runners do); the save on hangup needs them.
+        var terminating = sigset_t()
+        sigemptyset(&terminating)
         for number in [SIGHUP, SIGTERM, SIGINT] {
+            sigaddset(&terminating, number)
             signal(number) { receivedSignal.store($0, ordering: .relaxed) }
         }
+        pthread_sigmask(SIG_UNBLOCK, &terminating, nil)
         let container = stack.container
         let stream = container.events
         let listener = Task { for await event in stream { self.receive(event) } }

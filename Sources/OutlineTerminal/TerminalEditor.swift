@@ -47,14 +47,17 @@ public struct TerminalEditor: Sendable {
     /// Opens the document, runs the editor full screen until the user quits, saves, and gives
     /// the terminal back. Blocks the calling thread.
     ///
-    /// - Parameter progress: called while a large document opens (before the screen is taken).
+    /// - Parameters:
+    ///   - progress: called while a large document opens (before the screen is taken).
+    ///   - opened: called once the document is open, just before the screen is taken.
     /// - Throws: the errors of opening or creating the document.
-    public func run(progress: @escaping @Sendable (LoadProgress) -> Void) throws -> Outcome {
+    public func run(progress: @escaping @Sendable (LoadProgress) -> Void,
+                    opened: @escaping @Sendable () -> Void = {}) throws -> Outcome {
         let result = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let session = EditorSession(self)
         Task {
-            let outcome = await session.run(progress: progress)
+            let outcome = await session.run(progress: progress, opened: opened)
             result.value.withLock { $0 = outcome }
             done.signal()
         }

@@ -90,7 +90,7 @@ struct Edit: ParsableCommand {
                                     allowsColor: ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
         let outcome: TerminalEditor.Outcome
         do {
-            outcome = try editor.run(progress: progress)
+            outcome = try editor.run(progress: progress, opened: FullScreenPrompt.clearProgress)
         } catch {
             FullScreenPrompt.clearProgress()
             throw error

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineStorage
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,18 +20,33 @@ enum FullScreenPrompt {
     }
 
     /// A progress handler drawing `Opening FILE: decoding 42%` on standard error when it is a
-    /// terminal (each whole percent once).
+    /// terminal, once opening has taken a quarter of a second (small documents show nothing).
     static func openingProgress(_ file: String) -> @Sendable (LoadProgress) -> Void {
         guard Console.standardErrorIsTerminal else { return { _ in } }
-        return { progress in
-            let line = "\rOpening \(file): \(progress)"
-            FileHandle.standardError.write(Data(line.utf8))
-        }
+        let line = ProgressLine()
+        return { progress in line.show("Opening \(file): \(progress)") }
     }
 
-    /// Clears the progress line.
+    /// Clears the progress line, if one was drawn.
     static func clearProgress() {
-        guard Console.standardErrorIsTerminal else { return }
-        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 60) + "\r").utf8))
+        guard Console.standardErrorIsTerminal, ProgressLine.anyDrawn.withLock({ $0 }) else { return }
+        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: 70) + "\r").utf8))
+    }
+}
+
+/// One line of progress redrawn in place, shown only after a delay.
+private final class ProgressLine: Sendable {
+    static let anyDrawn = Mutex(false)
+    private let state = Mutex<(start: ContinuousClock.Instant, last: String)>((ContinuousClock.now, ""))
+
+    func show(_ text: String) {
+        let draw = state.withLock { state -> Bool in
+            guard ContinuousClock.now - state.start > .milliseconds(250), text != state.last else { return false }
+            state.last = text
+            return true
+        }
+        guard draw else { return }
+        Self.anyDrawn.withLock { $0 = true }
+        FileHandle.standardError.write(Data(("\r" + text).utf8))
     }
 }
