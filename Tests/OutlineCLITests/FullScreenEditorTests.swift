@@ -112,3 +112,23 @@ struct FullScreenEditorTests {
         #expect(try box.bytes("ro.outline") == before)
     }
 }
+
+/// `outline edit FILE` without a terminal says what to do instead of drawing into a pipe.
+@Suite struct FullScreenEditorWithoutTerminalTests {
+    @Test func withoutATerminalTheEditorExplainsAndExitsWithUsage() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        let result = try box.run("edit", "doc.outline")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("The full-screen editor needs a terminal on standard input and output"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func anItemChangeWithoutAPathIsRefused() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        let result = try box.run("edit", "doc.outline", "--text", "x")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("Give the item to change"), "\(result)")
+    }
+}

@@ -4,6 +4,11 @@ import OutlineKit
 import OutlineStorage
 import OutlineTerminal
 import OutlineTool
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -74,6 +79,9 @@ struct Edit: ParsableCommand {
 
     private func runFullScreen() throws {
         let file = document.file
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw ValidationError("The full-screen editor needs a terminal on standard input and output; to change one item without it, give its path: outline edit \(file) PATH --text TEXT.")
+        }
         var creates = false
         if !FileManager.default.fileExists(atPath: file) {
             if readOnly {
