@@ -98,6 +98,29 @@ struct FullScreenEditorTests {
         try session.waitFor("[exit 0]")
     }
 
+    @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.unavailableReason ?? ""))
+    func aFailedSaveKeepsTheEditsSaysWhyAndTheNextSaveRetries() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        try box.handToUnprivilegedUser()
+        let session = try TmuxSession(box, ["edit", "doc.outline"], width: 120, launcher: try Unprivileged.launcher.get())
+        try session.waitFor("0 items")
+        try box.setMode(0o555, of: ".")
+        defer { try? box.setMode(0o755, of: ".") }
+        try session.send("o")
+        try session.type("Typed while the folder is read-only")
+        try session.send("Escape", "C-s")
+        try session.waitFor("“Not saved: ”") { $0.contains("Not saved: ") }
+        try session.waitFor("• Typed while the folder is read-only")
+        try box.setMode(0o755, of: ".")
+        try session.send("C-s")
+        try session.waitFor("“Saved”") { $0.contains(" · Saved") }
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        let items = try Self.items(box, "doc.outline")
+        #expect(items.map { $0["text"] as? String } == ["Typed while the folder is read-only"])
+    }
+
     @Test func readOnlyBrowsesWithoutSaving() throws {
         let box = try CLISandbox()
         #expect(try box.run("create", "ro.outline").status == 0)

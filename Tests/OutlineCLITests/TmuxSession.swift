@@ -23,8 +23,11 @@ final class TmuxSession {
     private let sandbox: CLISandbox
 
     /// Starts `outline ARGUMENTS` in the sandbox's folder on a `width` × `height` screen.
+    ///
+    /// - Parameter launcher: a command that runs the tool, given its path and arguments after
+    ///   its own (`setpriv ... --`, see ``Unprivileged``).
     init(_ sandbox: CLISandbox, _ arguments: [String], width: Int = 80, height: Int = 20,
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], launcher: [String] = []) throws {
         self.sandbox = sandbox
         tmux = try #require(Self.executable(), "tmux is not installed")
         let binary = try CLI.binary()
@@ -32,7 +35,8 @@ final class TmuxSession {
         variables.merge(environment) { $1 }
         let assignments = variables.map { "\($0.key)=\(Self.quoted($0.value))" }.sorted().joined(separator: " ")
         // After the editor ends, the pane stays (for capture) with the exit status on screen.
-        let command = "env \(assignments) \(Self.quoted(binary.path)) \(arguments.map(Self.quoted).joined(separator: " ")); echo \"[exit $?]\"; sleep 60"
+        let prefix = launcher.map(Self.quoted).joined(separator: " ")
+        let command = "env \(assignments) \(prefix) \(Self.quoted(binary.path)) \(arguments.map(Self.quoted).joined(separator: " ")); echo \"[exit $?]\"; sleep 60"
         try spawn(["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
                    "-c", sandbox.folder.path, command])
     }
