@@ -5,9 +5,13 @@ public enum EditorKey: Hashable, Sendable {
     case character(Character)
     /// A letter typed with Control held (`.control("s")` is Ctrl-S).
     case control(Character)
+    /// The arrow keys.
     case up, down, left, right
+    /// Home, End, Page Up, Page Down.
     case home, end, pageUp, pageDown
+    /// Enter, Esc, Tab and Shift-Tab.
     case enter, escape, tab, backTab
+    /// Backspace and Delete.
     case backspace, delete
     /// The terminal changed size; the next render uses the new size.
     case resize

@@ -31,6 +31,17 @@ struct EditSession {
 /// A finished search: its matches in document order and the one shown.
 struct SearchState {
     var query: String
-    var matches: [ManagedObject]
+    var matches: [ManagedObject] {
+        didSet { matchSet = Set(matches) }
+    }
+    /// The matches, for drawing a row in O(1).
+    private(set) var matchSet: Set<ManagedObject>
     var index: Int
+
+    init(query: String, matches: [ManagedObject], index: Int) {
+        self.query = query
+        self.matches = matches
+        matchSet = Set(matches)
+        self.index = index
+    }
 }

@@ -9,6 +9,7 @@ public struct EditorOptions: Sendable, Equatable {
     /// Whether colours may be used; off when `NO_COLOR` is set or the terminal has none.
     public var usesColor: Bool
 
+    /// Options for the file `fileName` in the format `formatName`.
     public init(fileName: String, formatName: String, isReadOnly: Bool = false, usesColor: Bool = true) {
         self.fileName = fileName
         self.formatName = formatName

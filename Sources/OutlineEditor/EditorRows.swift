@@ -16,6 +16,7 @@ public struct EditorRows {
     /// state is ignored: zooming into a collapsed item shows its children.
     public let top: ManagedObject
 
+    /// The rows of `document` under `top` (its root, or the item zoomed into).
     public init(document: OutlineDocument, top: ManagedObject) {
         self.document = document
         self.top = top

@@ -9,11 +9,13 @@ public struct LineEditor: Sendable, Equatable {
     /// The first character shown when the text is wider than the field.
     private var scroll = 0
 
+    /// A field holding `text`, the cursor at its end.
     public init(_ text: String = "") {
         characters = Array(text)
         cursor = characters.count
     }
 
+    /// The text typed.
     public var text: String { String(characters) }
 
     /// Handles an editing key; returns false for keys a line editor does not take (Enter, Esc, …).

@@ -102,7 +102,7 @@ extension OutlineEditor {
         screen.write(marker, row: row, column: x, style: options.usesColor ? .markerColor : [])
         var style: CellStyle = []
         if document.isDone(item) { style.formUnion([.dim, .strike]) }
-        if let search, search.matches.contains(item) { style.formUnion(options.usesColor ? .matchColor : .underline) }
+        if let search, search.matchSet.contains(item) { style.formUnion(options.usesColor ? .matchColor : .underline) }
         let textColumn = x + 2
         if case .editing(var session) = mode, session.target == .existing(item) {
             let (shown, column) = session.line.visible(width: screenWidth - textColumn)

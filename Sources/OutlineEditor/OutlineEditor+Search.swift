@@ -47,7 +47,7 @@ extension OutlineEditor {
     func goToMatch(forward: Bool) {
         guard var state = search else { return show("No search yet: / searches.") }
         let context = document.context
-        state.matches.removeAll { !context.exists($0) }
+        if state.matches.contains(where: { !context.exists($0) }) { state.matches.removeAll { !context.exists($0) } }
         guard !state.matches.isEmpty else {
             search = nil
             return show("No match for “\(state.query)” any more.", isError: true)

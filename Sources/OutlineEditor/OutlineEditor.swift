@@ -11,6 +11,7 @@ import OutlineKit
 public final class OutlineEditor {
     /// The outline edited. Replace it with ``replaceDocument(_:)`` after a reload.
     public private(set) var document: OutlineDocument
+    /// The file's name and format, read-only mode, colours.
     public var options: EditorOptions
     /// Tells the status line whether edits are saved; by default from the context's changes.
     public var saveStatus: () -> SaveStatus
@@ -38,6 +39,7 @@ public final class OutlineEditor {
     var screenHeight = 24
     var screenWidth = 80
 
+    /// An editor over `document`, the cursor on its first item.
     public init(document: OutlineDocument, options: EditorOptions) {
         self.document = document
         self.options = options

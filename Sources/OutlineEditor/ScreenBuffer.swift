@@ -7,25 +7,32 @@ public struct ScreenBuffer: Sendable, Equatable {
     public struct Cell: Sendable, Equatable {
         /// The character drawn here; empty for the right half of a wide character.
         public var text: String
+        /// How it is drawn.
         public var style: CellStyle
 
+        /// A space without style.
         public static let blank = Cell(text: " ", style: [])
         /// The right half of a wide character.
         public var isContinuation: Bool { text.isEmpty }
     }
 
+    /// Columns.
     public private(set) var width: Int
+    /// Rows.
     public private(set) var height: Int
+    /// The cells, row after row.
     public private(set) var cells: [Cell]
     /// Where the terminal cursor goes (row, column), or nil to hide it.
     public var cursor: (row: Int, column: Int)?
 
+    /// A blank screen of `width` × `height` cells (at least 1 × 1).
     public init(width: Int, height: Int) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
+    /// Whether two screens show the same cells and cursor.
     public static func == (lhs: ScreenBuffer, rhs: ScreenBuffer) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
             && lhs.cursor?.row == rhs.cursor?.row && lhs.cursor?.column == rhs.cursor?.column
@@ -44,6 +51,7 @@ public struct ScreenBuffer: Sendable, Equatable {
         cursor = nil
     }
 
+    /// The cell at `row`, `column` (both 0-based, inside the screen).
     public subscript(row: Int, column: Int) -> Cell {
         cells[row * width + column]
     }

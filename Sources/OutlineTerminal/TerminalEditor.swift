@@ -24,6 +24,7 @@ public struct TerminalEditor: Sendable {
     /// How often the file is checked for another program's changes.
     public var externalChangeInterval: Duration
 
+    /// A session on the file at `path`; see the properties.
     public init(path: String, isReadOnly: Bool = false, createsFile: Bool = false, allowsColor: Bool = true,
                 autosaveQuietPeriod: Duration = .seconds(2), externalChangeInterval: Duration = .seconds(1)) {
         self.path = path

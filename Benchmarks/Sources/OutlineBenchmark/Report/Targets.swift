@@ -46,6 +46,11 @@ enum Targets {
         speedup("binary.open", "json.decode", 10, "binary.open >= 10x faster than JSONDecoder")
         speedup("binary.save", "grdb.insert-all", 3, "binary.save >= 3x faster than GRDB insert-all")
         speedup("binary.save", "json.encode", 5, "binary.save >= 5x faster than JSONEncoder")
+        floorRatio("tui.open", 1.1, "tui.open <= 1.1x binary.open (first screen of the editor)")
+        if let keystroke = result.record("tui.keystroke"), !keystroke.runs.isEmpty {
+            targets.append(Target(name: "tui.keystroke p99 <= 16 ms", operation: keystroke.operation,
+                                  value: Sample(runs: keystroke.runs).percentile(99), comparison: .atMost, limit: 16, unit: "ms"))
+        }
         if let memory = result.record("memory.open-binary") {
             targets.append(Target(name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
                                   comparison: .atMost, limit: 160, unit: "MiB"))

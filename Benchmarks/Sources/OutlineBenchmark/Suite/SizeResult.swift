@@ -64,6 +64,11 @@ extension SizeSuite {
         for edit in ["edit.add", "edit.move", "edit.remove"] {
             records.append(record(edit, floor: Floors.edit, sum("binary.open", "binary.save")))
         }
+        // The full-screen editor: opening to the first screen against the store's own open.
+        records.append(record("tui.open", floor: Floors.tuiOpen, median("binary.open")))
+        var keystroke = record("tui.keystroke", floor: nil, nil)
+        keystroke.reportsPercentile99 = true
+        records.append(keystroke)
         for phase in phaseNames where samples[phase] != nil {
             records.append(record(phase, floor: nil, nil))
         }
