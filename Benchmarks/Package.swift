@@ -22,6 +22,7 @@ let package = Package(
                 "BenchZlib", "BenchLibXML2",
                 .product(name: "OutlineKit", package: "Outline"),
                 .product(name: "OutlineTool", package: "Outline"),
+                .product(name: "OutlineEditor", package: "Outline"),
                 .product(name: "OutlineStorage", package: "Outline"),
                 .product(name: "OutlineEngine", package: "Outline"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -66,6 +66,9 @@ struct OutlineBenchmark: ParsableCommand {
     @Flag(help: "Print no progress lines on standard error.")
     var quiet = false
 
+    @Flag(help: "Measure only binary.open and the full-screen editor's tui.open and tui.keystroke.")
+    var editorOnly = false
+
     /// The child side of the memory measurement (see ``MemoryProbe``).
     @Option(name: .customLong("probe-open-binary"), help: .hidden)
     var probe: String?
@@ -105,8 +108,9 @@ struct OutlineBenchmark: ParsableCommand {
         var results: [SizeResult] = []
         for size in plan {
             let measurer = Measurer(runs: size.runs, warmups: warmups, log: log)
-            let suite = SizeSuite(items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns,
+            var suite = SizeSuite(items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns,
                                   phases: phases || !quick, scratch: folder, log: log)
+            suite.editorOnly = editorOnly
             results.append(try suite.run())
         }
         Self.addGrowth(&results)

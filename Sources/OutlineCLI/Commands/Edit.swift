@@ -1,18 +1,33 @@
 import ArgumentParser
+import Foundation
 import OutlineEngine
 import OutlineKit
+import OutlineStorage
+import OutlineTerminal
 import OutlineTool
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Edit: EditingCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Change the text, note or done state of an item, a subtree or every match.",
+        abstract: "Edit the document full screen, or change the text, note or done state of items.",
         discussion: """
-            Give at least one change, and the items: PATH, or --where QUERY for every item the \
+            With only FILE, opens the document in a full-screen outliner (? lists its keys); \
+            a missing FILE is created after asking. Edits are saved in the background, after \
+            a pause in typing, on Ctrl-S and on quit, and when the terminal closes. Colours are \
+            left out when NO_COLOR is set.
+
+            Otherwise give at least one change, and the items: PATH, or --where QUERY for every item the \
             predicate matches (as find prints them). --recursive changes the items below each \
             one too. An empty --note removes the note. The whole edit is one step. With \
             --where or --recursive, prints how many items changed.
 
             Examples:
+              outline edit groceries.outline
+              outline edit groceries.outline --read-only
               outline edit groceries.outline 1.2 --text "Oat milk"
               outline edit groceries.outline 1.2 --note "The big carton."
               outline edit groceries.outline '#105' --not-done --note ""
@@ -22,7 +37,7 @@ struct Edit: EditingCommand {
 
     @OptionGroup var document: DocumentArgument
 
-    @Argument(help: ArgumentHelp("The item to edit: a path such as 2.1.3, or #ID (or --where).", valueName: "path"))
+    @Argument(help: ArgumentHelp("The item to edit: a path such as 2.1.3, or #ID (or --where). Without it, FILE opens full screen.", valueName: "path"))
     var path: String?
 
     @Option(help: ArgumentHelp("Edit every item this predicate matches instead of PATH.", valueName: "query"))
@@ -46,22 +61,45 @@ struct Edit: EditingCommand {
     @Flag(exclusivity: .exclusive)
     var state: DoneState?
 
+    @Flag(help: "Browse full screen without changing the document.")
+    var readOnly = false
+
     @OptionGroup var history: HistoryOption
 
+    /// Whether the command opens the full-screen editor: only FILE was given.
+    var isFullScreen: Bool {
+        path == nil && `where` == nil && !hasChanges && !recursive
+    }
+
+    private var hasChanges: Bool {
+        text != nil || textFile != nil || note != nil || noteFile != nil || state != nil
+    }
+
     func validate() throws {
-        if text == nil && textFile == nil && note == nil && noteFile == nil && state == nil {
+        if isFullScreen { return }
+        if readOnly {
+            throw ValidationError("--read-only is for the full-screen editor: give only FILE.")
+        }
+        if path == nil && `where` == nil {
+            throw ValidationError("Say which items: give PATH, or --where QUERY. Give the item to change before --text, --note, --done "
+                                  + "or --not-done; with only FILE, edit opens the full-screen editor.")
+        }
+        if !hasChanges {
             throw ValidationError("Nothing to change: give --text, --note, --done or --not-done.")
         }
-        switch (path, `where`) {
-        case (nil, nil): throw ValidationError("Say which items: give PATH, or --where QUERY.")
-        case (_?, _?): throw ValidationError("Give PATH or --where QUERY, not both.")
-        default: break
-        }
+        if path != nil && `where` != nil { throw ValidationError("Give PATH or --where QUERY, not both.") }
         if text != nil && textFile != nil { throw ValidationError("Give --text or --text-file, not both.") }
         if note != nil && noteFile != nil { throw ValidationError("Give --note or --note-file, not both.") }
     }
 
+    func run() throws {
+        try isFullScreen ? runFullScreen() : runEditing()
+    }
+
     func apply(to file: OutlineFile) throws -> EditOutcome {
+        if isFullScreen {
+            throw ValidationError("The full-screen editor cannot run here: give the item to change and at least one change.")
+        }
         let text = try TextSource.choose(text, file: textFile, name: "text", optional: true)
         let note = try TextSource.choose(note, file: noteFile, name: "note", optional: true)
         let outline = file.document
@@ -114,5 +152,42 @@ struct Edit: EditingCommand {
             for member in outline.subtree(of: item) where seen.insert(member).inserted { all.append(member) }
         }
         return all
+    }
+
+    private func runFullScreen() throws {
+        let file = document.file
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw ValidationError("The full-screen editor needs a terminal on standard input and output; to change one item without it, give its path: outline edit \(file) PATH --text TEXT.")
+        }
+        var creates = false
+        if !FileManager.default.fileExists(atPath: file) {
+            if readOnly {
+                throw StorageError(.unreadable, file: file, "the file does not exist", hint: "Check the name, or leave out --read-only to create it.")
+            }
+            guard FullScreenPrompt.confirm("\(file) does not exist. Create it? [y/N] ") else {
+                throw StorageError(.unreadable, file: file, "the file does not exist and was not created",
+                                   hint: "Answer y to create it, or create it first with `outline create \(file)`.")
+            }
+            creates = true
+        }
+        let progress = FullScreenPrompt.openingProgress(file)
+        let editor = TerminalEditor(path: file, isReadOnly: readOnly, createsFile: creates,
+                                    allowsColor: ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
+        let outcome: TerminalEditor.Outcome
+        do {
+            outcome = try editor.run(progress: progress, opened: FullScreenPrompt.clearProgress)
+        } catch {
+            FullScreenPrompt.clearProgress()
+            throw error
+        }
+        switch outcome {
+        case .finished:
+            break
+        case .savedOnSignal:
+            Console.note("\(file): saved before exiting.")
+        case .unsaved(let why):
+            throw StorageError(.unwritable, file: file, "the edits were not saved: \(why)",
+                               hint: "Check that the file's folder is writable and has room, then edit again.")
+        }
     }
 }

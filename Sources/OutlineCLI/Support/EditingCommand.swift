@@ -26,6 +26,12 @@ protocol EditingCommand: ParsableCommand {
 
 extension EditingCommand {
     func run() throws {
+        try runEditing()
+    }
+
+    /// Opens the document, applies the change, saves and prints: what `run()` does unless a
+    /// command has another form (`edit` with only FILE opens the full-screen editor).
+    func runEditing() throws {
         let file = try document.openForEditing(history)
         let outcome = try apply(to: file)
         let notice = outcome.changed ? try file.save() : nil

@@ -43,6 +43,7 @@ enum JSONReport {
             ("growth_vs_small", record.growth.map(JSONValue.number) ?? .null),
         ]
         if let baseline = record.baselineMiB { fields.append(("baseline_mib", .number(baseline))) }
+        if record.reportsPercentile99 { fields.append(("p99_ms", .number(Sample(runs: record.runs).percentile(99)))) }
         if !targets.isEmpty {
             fields.append(("targets", .array(targets.map { target in
                 .object([("target", .string(target.name)), ("value", .number(target.value)),

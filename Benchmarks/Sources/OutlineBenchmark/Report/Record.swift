@@ -29,6 +29,8 @@ struct Record: Sendable {
     var growth: Double?
     /// For memory: the child's peak before opening, in MiB.
     var baselineMiB: Double?
+    /// Whether the report gives `p99_ms` (runs that are single keystrokes).
+    var reportsPercentile99 = false
 
     var median: Double { Sample(runs: runs).median }
 
@@ -48,5 +50,6 @@ enum Floors {
     static let binaryToXML = "binary.open floor + xml.save floor"
     static let xmlToBinary = "xml.open floor + binary.save floor"
     static let migrate = "read + inflate of the v1 file + binary.save floor"
+    static let tuiOpen = "binary.open of the library (the editor opens through the document stack, then draws)"
     static let edit = "one binary.open + one binary.save of the library (not a floor: shows edits add no quadratic work)"
 }

@@ -79,6 +79,11 @@ enum Targets {
             targets.append(Target(name: "stack.child-commit <= 10 ms", operation: commit.operation, value: commit.median,
                                   comparison: .atMost, limit: 10, unit: "ms"))
         }
+        floorRatio("tui.open", 1.1, "tui.open <= 1.1x binary.open (first screen of the editor)")
+        if let keystroke = result.record("tui.keystroke"), !keystroke.runs.isEmpty {
+            targets.append(Target(name: "tui.keystroke p99 <= 16 ms", operation: keystroke.operation,
+                                  value: Sample(runs: keystroke.runs).percentile(99), comparison: .atMost, limit: 16, unit: "ms"))
+        }
         if let memory = result.record("memory.open-binary") {
             targets.append(Target(name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
                                   comparison: .atMost, limit: 160, unit: "MiB"))

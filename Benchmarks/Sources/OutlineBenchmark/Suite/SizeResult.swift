@@ -71,6 +71,11 @@ extension SizeSuite {
         records.append(record("stack.open-async", floor: nil, nil, peers: [peer("binary.open", "binary.open")]))
         records.append(record("stack.save-stall", floor: nil, nil, peers: [peer("binary.save", "binary.save")]))
         records.append(record("stack.child-commit", floor: nil, nil))
+        // The full-screen editor: opening to the first screen against the store's own open.
+        records.append(record("tui.open", floor: Floors.tuiOpen, median("binary.open")))
+        var keystroke = record("tui.keystroke", floor: nil, nil)
+        keystroke.reportsPercentile99 = true
+        records.append(keystroke)
         for phase in phaseNames + ["phase.stack-save.on-actor", "phase.stack-save.page-copies"] where samples[phase] != nil {
             records.append(record(phase, floor: nil, nil))
         }

@@ -15,6 +15,8 @@ struct SizeSuite {
     let phases: Bool
     let scratch: ScratchFolder
     let log: Log
+    /// Measure only `binary.open` and the full-screen editor's records (SizeSuite+Editor.swift).
+    var editorOnly = false
 
     /// The files of one size, all in the scratch folder.
     struct Paths {
@@ -55,6 +57,11 @@ struct SizeSuite {
 
         var samples: [String: Sample] = [:]
         try measureStores(bundle.current, paths: paths, into: &samples)
+        if editorOnly {
+            try measureEditor(paths, into: &samples)
+            let records = Self.records(items: items, samples, memory: []).filter { !$0.runs.isEmpty }
+            return SizeResult(items: items, facts: facts, records: records)
+        }
         try measureEncode(bundle.current, paths: paths, into: &samples)
         try measureFloors(paths, into: &samples)
         try measureCommands(bundle, paths: paths, into: &samples)
@@ -63,6 +70,7 @@ struct SizeSuite {
         try measureObserve(paths, into: &samples)
         try measureBatch(paths, topLevel: tree.parents.lazy.filter { $0 == 0 }.count, into: &samples)
         try measureStack(bundle.current, paths: paths, into: &samples)
+        try measureEditor(paths, into: &samples)
         if phases { try measurePhases(bundle.current, paths: paths, into: &samples) }
         let rows = ItemRow.rows(of: tree)
         try measurePeers(rows, paths: paths, into: &samples)

@@ -1,0 +1,149 @@
+import OutlineEngine
+import OutlineKit
+
+/// Edits: each goes through ``OutlineKit/OutlineDocument`` and is one undo step named by it.
+extension OutlineEditor {
+    /// `o` / `O`: starts typing a new item below (as the first child of an expanded item
+    /// with children, else the next sibling) or above the cursor; it is inserted when typing
+    /// ends, unless nothing was typed.
+    func beginNewItem(above: Bool) {
+        guard allowsEditing() else { return }
+        let target: EditSession.Target
+        if let item = cursor, let parent = document.parent(of: item) {
+            if above {
+                target = .new(parent: parent, position: document.position(of: item), anchor: item, above: true)
+            } else if rows.showsChildren(of: item), !document.children(of: item).isEmpty {
+                target = .new(parent: item, position: 0, anchor: item, above: false)
+            } else {
+                target = .new(parent: parent, position: document.position(of: item) + 1, anchor: item, above: false)
+            }
+        } else {
+            let top = rows.top
+            target = .new(parent: top, position: document.children(of: top).count, anchor: nil, above: false)
+        }
+        mode = .editing(EditSession(target: target, line: LineEditor(), original: ""))
+    }
+
+    /// Enter: starts typing the cursor item's text (a new item when the view is empty).
+    func beginEditingCursor() {
+        guard allowsEditing() else { return }
+        guard let item = cursor else { return beginNewItem(above: false) }
+        let text = document.text(of: item) ?? ""
+        mode = .editing(EditSession(target: .existing(item), line: LineEditor(text), original: text))
+    }
+
+    /// Ends typing: inserts the new item or sets the text (one undo step), or does nothing when
+    /// nothing changed. Returns the item typed, nil when there is none (an empty new item).
+    func commitEdit() -> ManagedObject? {
+        guard case .editing(let session) = mode else { return nil }
+        mode = .browsing
+        let text = session.line.text
+        switch session.target {
+        case .existing(let item):
+            guard text != session.original else { return item }
+            return perform { try document.setText(text, of: item) } ? item : nil
+        case .new(let parent, let position, let anchor, let above):
+            guard !text.isEmpty else { return nil }
+            var made: ManagedObject?
+            perform { made = try document.insertItem(text, under: parent, at: position) }
+            guard let made else { return nil }
+            if let anchor, !above { cursorRow += lineCount(of: anchor) }
+            cursor = made
+            return made
+        }
+    }
+
+    /// Tab / `>`: makes the item the last child of its previous sibling, expanding that
+    /// sibling if it was collapsed (in the same undo step).
+    func indentCursor() {
+        guard allowsEditing(), let item = cursor else { return }
+        perform {
+            try document.context.perform(nil) {
+                try document.indent(item)
+                if let parent = document.parent(of: item), document.isCollapsed(parent) {
+                    try document.setCollapsed(false, of: parent)
+                }
+            }
+        }
+    }
+
+    /// Shift-Tab / `<`: makes the item the next sibling of its parent (not out of a zoom).
+    func outdentCursor() {
+        guard allowsEditing(), let item = cursor else { return }
+        if document.parent(of: item) == rows.top {
+            return show(zoomPath.isEmpty ? "A top-level item cannot be outdented." : "The item is at the top of the zoom; Z backs out.", isError: true)
+        }
+        perform { try document.outdent(item) }
+    }
+
+    /// `J` / `K`: swaps the item with its next or previous sibling.
+    func moveCursorItem(down: Bool) {
+        guard allowsEditing(), let item = cursor else { return }
+        let moved = perform { try down ? document.moveDown(item) : document.moveUp(item) }
+        guard moved else { return }
+        cursorRow += down ? 1 : -1
+    }
+
+    /// `x`: marks the item done or not done.
+    func toggleDone() {
+        guard allowsEditing(), let item = cursor else { return }
+        perform { try document.setDone(!document.isDone(item), of: item) }
+    }
+
+    /// `dd`: deletes the item and its subtree; the cursor goes to the next row (or the previous).
+    func deleteCursorItem() {
+        guard allowsEditing(), let item = cursor else { return }
+        let rows = self.rows
+        let next = rows.next(after: item, depth: 0, skippingChildren: true)?.item
+        let previous = rows.previous(before: item, depth: 0)?.item
+        guard perform({ try document.deleteItem(item) }) else { return }
+        if let next {
+            cursor = next
+        } else {
+            cursor = previous
+            if let previous { cursorRow -= lineCount(of: previous) }
+        }
+    }
+
+    /// `u`: undoes the last step, naming it.
+    func undo() {
+        let context = document.context
+        guard let name = context.undoActionName ?? (context.canUndo ? "the last change" : nil) else {
+            return show("Nothing to undo.")
+        }
+        context.undo()
+        moveCursorToRestoredItem()
+        repairCursor()
+        show("Undid “\(name)”")
+    }
+
+    /// Ctrl-R: redoes the last undone step, naming it.
+    func redo() {
+        let context = document.context
+        guard let name = context.redoActionName ?? (context.canRedo ? "the last change" : nil) else {
+            return show("Nothing to redo.")
+        }
+        context.redo()
+        moveCursorToRestoredItem()
+        repairCursor()
+        show("Redid “\(name)”")
+    }
+
+    /// After undo or redo: when the step brought items back, the cursor goes to the topmost.
+    private func moveCursorToRestoredItem() {
+        let context = document.context
+        var restored = Set<ManagedObject>()
+        for change in lastChanges {
+            if case .inserted(let object) = change, context.exists(object) { restored.insert(object) }
+        }
+        guard !restored.isEmpty else { return }
+        for change in lastChanges {
+            guard case .inserted(let object) = change, restored.contains(object) else { continue }
+            if let parent = document.parent(of: object), restored.contains(parent) { continue }
+            if let row = rows.nearestRow(to: object) {
+                cursor = row
+                return
+            }
+        }
+    }
+}

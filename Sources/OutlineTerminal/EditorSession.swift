@@ -1,0 +1,178 @@
+import Synchronization
+import OutlineEditor
+import OutlineKit
+import OutlineStorage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The last terminating signal received (0 for none); set by the signal handler, read by the loop.
+private let receivedSignal = Atomic<Int32>(0)
+
+/// One `outline edit` session on an actor of its own: the stack's container belongs to it,
+/// so background saves and autosaves finish here between keys.
+actor EditorSession {
+    private let settings: TerminalEditor
+    private var events: [DocumentEvent] = []
+
+    init(_ settings: TerminalEditor) {
+        self.settings = settings
+    }
+
+    func run(progress: @escaping @Sendable (LoadProgress) -> Void,
+             opened: @Sendable () -> Void) async -> Result<TerminalEditor.Outcome, any Error> {
+        do {
+            let options = DocumentContainer.Options(
+                autosave: settings.isReadOnly ? nil : .init(quietPeriod: settings.autosaveQuietPeriod, savesOnClose: true),
+                externalChangeInterval: settings.externalChangeInterval, isReadOnly: settings.isReadOnly)
+            let stack: OutlineStack
+            if settings.createsFile {
+                let format: DocumentFormat = settings.path.lowercased().hasSuffix(".xml") ? .xml : .binary
+                stack = try await OutlineStack.create(settings.path, format: format, options: options)
+                try await stack.save()
+            } else {
+                stack = try await OutlineStack.open(settings.path, options: options, progress: { progress($0) })
+            }
+            opened()
+            return .success(await loop(stack))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func receive(_ event: DocumentEvent) {
+        events.append(event)
+    }
+
+    private func loop(_ stack: OutlineStack) async -> TerminalEditor.Outcome {
+        // A parent may have blocked these (test runners do); the save on hangup needs them.
+        var terminating = sigset_t()
+        sigemptyset(&terminating)
+        for number in [SIGHUP, SIGTERM, SIGINT] {
+            sigaddset(&terminating, number)
+            signal(number) { receivedSignal.store($0, ordering: .relaxed) }
+        }
+        pthread_sigmask(SIG_UNBLOCK, &terminating, nil)
+        let container = stack.container
+        let stream = container.events
+        let listener = Task { for await event in stream { self.receive(event) } }
+        defer { listener.cancel() }
+
+        let terminal = Terminal()
+        terminal.start(allowColor: settings.allowsColor)
+        defer { terminal.stop() }
+        let name = settings.path.split(separator: "/").last.map(String.init) ?? settings.path
+        let editor = OutlineEditor(document: stack.document, options: EditorOptions(
+            fileName: name, formatName: container.format == .xml ? "XML" : "binary",
+            isReadOnly: settings.isReadOnly, usesColor: terminal.usesColor))
+        editor.saveStatus = {
+            switch container.saveState {
+            case .saved: .saved
+            case .unsaved: .unsaved
+            case .saving: .saving
+            case .failed(let error): .failed(error.message)
+            }
+        }
+        var screen = ScreenBuffer(width: terminal.size.width, height: terminal.size.height)
+        var quitFailed = false
+        var quickFailures = 0
+        let clock = ContinuousClock()
+        while true {
+            let signalNumber = receivedSignal.load(ordering: .relaxed)
+            if signalNumber != 0 || quickFailures > 200 {
+                return await finish(stack, editor, signal: signalNumber == 0 ? SIGHUP : signalNumber)
+            }
+            for event in events { apply(event, stack, editor) }
+            events.removeAll()
+            let start = clock.now
+            guard let key = terminal.readKey(milliseconds: 40) else {
+                // A terminal that went away answers at once, forever: count that as a hangup.
+                quickFailures = clock.now - start < .milliseconds(2) ? quickFailures + 1 : 0
+                await Task.yield()
+                redraw(editor, terminal, &screen)
+                continue
+            }
+            quickFailures = 0
+            if key == .resize {
+                screen = ScreenBuffer(width: terminal.size.width, height: terminal.size.height)
+                terminal.invalidate()
+            }
+            switch editor.handle(key) {
+            case .none:
+                break
+            case .save:
+                editor.show("Saving…")
+                Task { _ = self; try? await stack.save() }
+            case .quit:
+                if settings.isReadOnly { return .finished }
+                editor.finishEditing()
+                editor.show("Saving…")
+                redraw(editor, terminal, &screen)
+                do {
+                    try await stack.close()
+                    return .finished
+                } catch {
+                    let why = Self.describe(error)
+                    if quitFailed { return .unsaved(why) }
+                    quitFailed = true
+                    editor.show("Not saved: \(why). Your edits are kept; Ctrl-S retries, q again quits without saving.", isError: true)
+                }
+            case .reloadExternalChange(let takeTheirs):
+                if takeTheirs {
+                    do {
+                        try await container.reload()
+                        editor.replaceDocument(stack.document)
+                        editor.show("Read the other program's version of the file.")
+                    } catch {
+                        editor.show("Could not read the file again: \(Self.describe(error))", isError: true)
+                    }
+                } else {
+                    await container.keepLocalChanges()
+                }
+            }
+            await Task.yield()
+            redraw(editor, terminal, &screen)
+        }
+    }
+
+    private func redraw(_ editor: OutlineEditor, _ terminal: Terminal, _ screen: inout ScreenBuffer) {
+        editor.render(into: &screen)
+        terminal.draw(screen)
+    }
+
+    private func apply(_ event: DocumentEvent, _ stack: OutlineStack, _ editor: OutlineEditor) {
+        switch event {
+        case .saved:
+            if editor.message == "Saving…" { editor.show("Saved.") }
+        case .saveFailed(let error):
+            editor.show("Not saved: \(error.message). Your edits are kept; the next save tries again.", isError: true)
+        case .externalChange:
+            editor.askAboutExternalChange()
+        case .reloaded:
+            editor.replaceDocument(stack.document)
+            editor.show("Another program changed the file; read it again.")
+        case .reloadFailed(let error):
+            editor.show("Another program changed the file, and reading it failed: \(error.message)", isError: true)
+        }
+    }
+
+    /// The terminal closed or the process was told to end: keep what was typed, save, stop.
+    private func finish(_ stack: OutlineStack, _ editor: OutlineEditor, signal number: Int32) async -> TerminalEditor.Outcome {
+        editor.finishEditing()
+        guard !settings.isReadOnly else { return .savedOnSignal(number) }
+        do {
+            try await stack.close()
+            return .savedOnSignal(number)
+        } catch {
+            return .unsaved(Self.describe(error))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? StorageError { return error.message }
+        if let error = error as? OutlineError { return error.message }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,74 @@
+import Dispatch
+import Synchronization
+import OutlineEditor
+import OutlineKit
+import OutlineStorage
+
+/// `outline edit FILE`: the document stack, the editor and the terminal together.
+///
+/// The document is opened (or created) with ``OutlineKit/OutlineStack``: saves run in the
+/// background, autosave follows a quiet period, and another program's change to the file is
+/// noticed. Everything runs on one actor of its own; ``run(progress:)`` blocks the calling
+/// thread until the user quits or the terminal goes away.
+public struct TerminalEditor: Sendable {
+    /// The document's file.
+    public var path: String
+    /// Browse without saving.
+    public var isReadOnly: Bool
+    /// The file does not exist and the user agreed to create it (binary, or XML for `.xml`).
+    public var createsFile: Bool
+    /// False when `NO_COLOR` is set.
+    public var allowsColor: Bool
+    /// How long typing must pause before an autosave.
+    public var autosaveQuietPeriod: Duration
+    /// How often the file is checked for another program's changes.
+    public var externalChangeInterval: Duration
+
+    /// A session on the file at `path`; see the properties.
+    public init(path: String, isReadOnly: Bool = false, createsFile: Bool = false, allowsColor: Bool = true,
+                autosaveQuietPeriod: Duration = .seconds(2), externalChangeInterval: Duration = .seconds(1)) {
+        self.path = path
+        self.isReadOnly = isReadOnly
+        self.createsFile = createsFile
+        self.allowsColor = allowsColor
+        self.autosaveQuietPeriod = autosaveQuietPeriod
+        self.externalChangeInterval = externalChangeInterval
+    }
+
+    /// How a session ended.
+    public enum Outcome: Sendable, Equatable {
+        /// The user quit; everything was saved (or the session was read-only).
+        case finished
+        /// A signal (`SIGHUP` when the terminal closed, `SIGTERM`) ended the session after a save.
+        case savedOnSignal(Int32)
+        /// The session ended with edits that could not be saved, for this reason.
+        case unsaved(String)
+    }
+
+    /// Opens the document, runs the editor full screen until the user quits, saves, and gives
+    /// the terminal back. Blocks the calling thread.
+    ///
+    /// - Parameters:
+    ///   - progress: called while a large document opens (before the screen is taken).
+    ///   - opened: called once the document is open, just before the screen is taken.
+    /// - Throws: the errors of opening or creating the document.
+    public func run(progress: @escaping @Sendable (LoadProgress) -> Void,
+                    opened: @escaping @Sendable () -> Void = {}) throws -> Outcome {
+        let result = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        let session = EditorSession(self)
+        Task {
+            let outcome = await session.run(progress: progress, opened: opened)
+            result.value.withLock { $0 = outcome }
+            done.signal()
+        }
+        done.wait()
+        guard let outcome = result.value.withLock({ $0 }) else { return .finished }
+        return try outcome.get()
+    }
+}
+
+/// The outcome of a session, handed from its task to the waiting thread.
+private final class ResultBox: Sendable {
+    let value = Mutex<Result<TerminalEditor.Outcome, any Error>?>(nil)
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// `outline edit FILE` in a real terminal (tmux): keys typed, the screen read, the file checked.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the full-screen tests need it (.ci/setup installs it)"),
+       .timeLimit(.minutes(2)))
+struct FullScreenEditorTests {
+    /// The file's items as `outline show --json` prints them.
+    static func items(_ box: CLISandbox, _ name: String) throws -> [[String: Any]] {
+        let shown = try box.run("show", name, "--json")
+        #expect(shown.status == 0, "\(shown)")
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        return try #require(object?["items"] as? [[String: Any]])
+    }
+
+    @Test func aSessionAddsIndentsMarksDoneUndoesSavesAndQuits() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "list.outline").status == 0)
+        #expect(try box.run("add", "list.outline", "Groceries").status == 0)
+        let session = try TmuxSession(box, ["edit", "list.outline"])
+        try session.waitFor("• Groceries")
+        try session.send("o")
+        try session.type("Milk 漢字")
+        try session.send("Enter")
+        try session.type("Bread")
+        try session.send("Escape")
+        try session.waitFor("• Bread")
+        try session.send("Tab")
+        try session.waitFor("Undo: Move item “Bread”")
+        try session.send("k", "Tab")
+        try session.waitFor("  ▾ Milk 漢字")
+        try session.send("x")
+        try session.waitFor("Undo: Mark done")
+        try session.send("j", "x")
+        try session.waitFor("Undo: Mark done")
+        try session.send("u")
+        try session.waitFor("Undid “Mark done”")
+        try session.send("C-s")
+        try session.waitFor("Saved")
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+
+        // Groceries > Milk 漢字 (done) > Bread (its done undone).
+        let items = try Self.items(box, "list.outline")
+        #expect(items.map { $0["text"] as? String } == ["Groceries"])
+        let milk = try #require((items.first?["children"] as? [[String: Any]])?.first)
+        #expect(milk["text"] as? String == "Milk 漢字")
+        #expect(milk["done"] as? Bool == true)
+        let bread = try #require((milk["children"] as? [[String: Any]])?.first)
+        #expect(bread["text"] as? String == "Bread")
+        #expect(bread["done"] as? Bool == false, "the second done was undone")
+    }
+
+    @Test func aSessionKilledBySighupKeepsItsEdits() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "notes.outline").status == 0)
+        let session = try TmuxSession(box, ["edit", "notes.outline"])
+        try session.waitFor("0 items")
+        try session.send("o")
+        try session.type("Kept")
+        try session.send("Escape", "o")
+        try session.type("Typed when the terminal closed")
+        try session.waitFor("Typed when the terminal closed")
+        try session.hangUp()
+        // The editor saves before it exits; poll the file rather than sleep.
+        let deadline = ContinuousClock.now + .seconds(15)
+        var texts: [String?] = []
+        while ContinuousClock.now < deadline {
+            texts = try Self.items(box, "notes.outline").map { $0["text"] as? String }
+            if texts.count == 2 { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(texts == ["Kept", "Typed when the terminal closed"])
+    }
+
+    @Test func aMissingFileIsCreatedAfterAsking() throws {
+        let box = try CLISandbox()
+        let session = try TmuxSession(box, ["edit", "new.outline"])
+        try session.waitFor("does not exist. Create it? [y/N]")
+        try session.type("y")
+        try session.send("Enter")
+        try session.waitFor("0 items")
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        #expect(box.exists("new.outline"))
+        #expect(try Self.items(box, "new.outline").isEmpty)
+    }
+
+    @Test func anotherProgramsChangeIsReloadedWhenThereAreNoEdits() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "shared.outline").status == 0)
+        #expect(try box.run("add", "shared.outline", "First").status == 0)
+        let session = try TmuxSession(box, ["edit", "shared.outline"])
+        try session.waitFor("• First")
+        #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
+        try session.waitFor("• Added by the tool")
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+    }
+
+    @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.unavailableReason ?? ""))
+    func aFailedSaveKeepsTheEditsSaysWhyAndTheNextSaveRetries() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        try box.handToUnprivilegedUser()
+        let session = try TmuxSession(box, ["edit", "doc.outline"], width: 120, launcher: try Unprivileged.launcher.get())
+        try session.waitFor("0 items")
+        try box.setMode(0o555, of: ".")
+        defer { try? box.setMode(0o755, of: ".") }
+        try session.send("o")
+        try session.type("Typed while the folder is read-only")
+        try session.send("Escape", "C-s")
+        try session.waitFor("“Not saved: ”") { $0.contains("Not saved: ") }
+        try session.waitFor("• Typed while the folder is read-only")
+        try box.setMode(0o755, of: ".")
+        try session.send("C-s")
+        try session.waitFor("“Saved”") { $0.contains(" · Saved") }
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        let items = try Self.items(box, "doc.outline")
+        #expect(items.map { $0["text"] as? String } == ["Typed while the folder is read-only"])
+    }
+
+    @Test func readOnlyBrowsesWithoutSaving() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "ro.outline").status == 0)
+        #expect(try box.run("add", "ro.outline", "Only").status == 0)
+        let before = try box.bytes("ro.outline")
+        let session = try TmuxSession(box, ["edit", "ro.outline", "--read-only"], environment: ["NO_COLOR": "1"])
+        try session.waitFor("Read-only")
+        try session.send("x")
+        try session.waitFor("Read-only: this session does not change the document.")
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        #expect(try box.bytes("ro.outline") == before)
+    }
+}
+
+/// `outline edit FILE` without a terminal says what to do instead of drawing into a pipe.
+@Suite struct FullScreenEditorWithoutTerminalTests {
+    @Test func withoutATerminalTheEditorExplainsAndExitsWithUsage() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        let result = try box.run("edit", "doc.outline")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("The full-screen editor needs a terminal on standard input and output"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func anItemChangeWithoutAPathIsRefused() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        let result = try box.run("edit", "doc.outline", "--text", "x")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("Give the item to change"), "\(result)")
+    }
+}

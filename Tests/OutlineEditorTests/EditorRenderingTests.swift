@@ -1,0 +1,91 @@
+import Testing
+import OutlineEditor
+
+@Suite struct EditorRenderingTests {
+    @Test func theStatusLineNamesFileFormatCountSaveStateAndLastStep() throws {
+        let h = try EditorHarness(["Milk", "Eggs"], width: 90)
+        #expect(h.statusLine.hasPrefix(" test.outline · binary · 2 items · Saved"))
+        h.press(.character("x"))
+        #expect(h.statusLine.contains("Not saved"))
+        #expect(h.statusLine.hasSuffix("Undo: Mark done"))
+        h.editor.saveStatus = { .saving }
+        h.press(.resize)
+        #expect(h.statusLine.contains("Saving…"))
+        h.editor.saveStatus = { .failed("the disk is full") }
+        h.press(.resize)
+        #expect(h.statusLine.contains("Not saved: the disk is full"))
+        #expect(h.screen[h.screen.height - 2, 0].style.contains(.reverse))
+    }
+
+    @Test func notesShowBeneathTheirItemAndToggle() throws {
+        let h = try EditorHarness([.node("Milk", note: "Oat, not soy.\nTwo cartons."), "Eggs"])
+        #expect(h.rows == ["• Milk", "  Oat, not soy.", "  Two cartons.", "• Eggs"])
+        #expect(h.screen[1, 2].style.contains(.dim))
+        h.press(.character("j"))
+        #expect(h.cursorText == "Eggs")
+        h.press(.character("v"))
+        #expect(h.rows == ["• Milk", "• Eggs"])
+        h.press(.character("v"))
+        #expect(h.rows.count == 4)
+    }
+
+    @Test func noColorUsesNoColourStyles() throws {
+        let nodes: [EditorHarness.Node] = [.node("A", ["milk"]), .node("B", done: true)]
+        for color in [true, false] {
+            let h = try EditorHarness(nodes, color: color)
+            h.press(.character("/"))
+            h.type("milk")
+            h.press(.enter)
+            let styles = h.screen.cells.reduce(CellStyle()) { $0.union($1.style) }
+            #expect(styles.isDisjoint(with: .colors) == !color)
+            #expect(h.screen[1, 4].style.contains(color ? .matchColor : .underline), "matches stand out either way")
+        }
+        #expect(EditorOptions.colorAllowed(environment: ["NO_COLOR": "1"]) == false)
+        #expect(EditorOptions.colorAllowed(environment: ["NO_COLOR": ""]) == true)
+        #expect(EditorOptions.colorAllowed(environment: [:]) == true)
+    }
+
+    @Test func helpListsTheKeysAndAnyKeyClosesIt() throws {
+        let h = try EditorHarness(["A"], width: 70, height: 30)
+        h.press(.character("?"))
+        #expect(h.editor.isShowingHelp)
+        let text = h.screen.lines.joined(separator: "\n")
+        for key in ["dd", "u / Ctrl-R", "z / Z", "Ctrl-S", "Tab", "J / K", "PgUp"] {
+            #expect(text.contains(key), "help names \(key)")
+        }
+        h.press(.character("j"))
+        #expect(!h.editor.isShowingHelp)
+        #expect(h.cursorText == "A", "the key that closes help does nothing else")
+    }
+
+    @Test func theCursorRowIsReversedAndLongTextIsCutWhole() throws {
+        let h = try EditorHarness(["漢字漢字漢字漢字漢字漢字", "B"], width: 12)
+        #expect(h.rows[0] == "• 漢字漢字…")
+        #expect(h.screen[0, 3].style.contains(.reverse))
+        #expect(!h.screen[1, 3].style.contains(.reverse))
+    }
+
+    @Test func aDeepItemIsIndentedAtMostHalfTheScreen() throws {
+        var node = EditorHarness.Node(text: "leaf")
+        for level in (1...50).reversed() { node = .node("level \(level)", [node]) }
+        let h = try EditorHarness([node], width: 40)
+        h.press(.character("G"))
+        #expect(h.cursorText == "leaf")
+        let row = try #require(h.rows.last)
+        #expect(row.hasPrefix(String(repeating: " ", count: 20) + "• leaf"))
+    }
+
+    @Test func anotherProgramsChangeIsAskedAbout() throws {
+        let h = try EditorHarness(["A"])
+        h.press(.enter)
+        h.type("B")
+        h.editor.askAboutExternalChange()
+        h.press(.resize)
+        #expect(h.outline == ["AB"], "what was being typed is kept")
+        #expect(h.messageLine.hasPrefix("Another program changed the file."))
+        #expect(h.press(.character("x")) == .none)
+        #expect(h.press(.character("n")) == .reloadExternalChange(false))
+        h.editor.askAboutExternalChange()
+        #expect(h.press(.character("y")) == .reloadExternalChange(true))
+    }
+}
