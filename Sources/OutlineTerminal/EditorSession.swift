@@ -42,6 +42,11 @@ actor EditorSession {
         }
     }
 
+    /// Records `signal` for the session loop, which saves and ends when it next looks.
+    nonisolated static func deliver(signal: Int32) {
+        receivedSignal.store(signal, ordering: .relaxed)
+    }
+
     private func receive(_ event: DocumentEvent) {
         events.append(event)
     }

@@ -45,6 +45,13 @@ public struct TerminalEditor: Sendable {
         case unsaved(String)
     }
 
+    /// Tells a running session that the process got `signal` (SIGHUP, SIGTERM, SIGINT): it
+    /// saves and ends with ``Outcome/savedOnSignal(_:)``. For a program that takes signals on a
+    /// thread of its own (with `sigwait`) instead of letting the session's handlers see them.
+    public static func deliver(signal: Int32) {
+        EditorSession.deliver(signal: signal)
+    }
+
     /// Opens the document, runs the editor full screen until the user quits, saves, and gives
     /// the terminal back. Blocks the calling thread.
     ///

@@ -29,7 +29,7 @@ import OutlineEditor
         h.press(.left)
         #expect(h.document.isCollapsed(try h.item("Groceries")))
         #expect(h.rows.prefix(2) == ["▸ Groceries", "▸ Work"])
-        #expect(h.document.context.undoActionName == "Collapse", "collapsing is the document's attribute, one undo step")
+        #expect(h.document.context.undoActionName == "Collapse “Groceries”", "collapsing is the document's attribute, one undo step")
     }
 
     @Test func rightExpandsThenGoesToTheFirstChild() throws {

@@ -7,7 +7,7 @@ import OutlineEditor
         #expect(h.statusLine.hasPrefix(" test.outline · binary · 2 items · Saved"))
         h.press(.character("x"))
         #expect(h.statusLine.contains("Not saved"))
-        #expect(h.statusLine.hasSuffix("Undo: Mark done"))
+        #expect(h.statusLine.hasSuffix("Undo: Mark “Milk” done"))
         h.editor.saveStatus = { .saving }
         h.press(.resize)
         #expect(h.statusLine.contains("Saving…"))

@@ -67,7 +67,7 @@ import OutlineEditor
         h.press(.character("/"))
         h.type("powder")
         h.press(.enter)
-        #expect(h.document.context.undoActionName == "Expand")
+        #expect(h.document.context.undoActionName == "Expand “Groceries”")
         h.press(.character("u"))
         #expect(h.document.isCollapsed(try h.item("Groceries")))
         #expect(h.document.isCollapsed(try h.item("Cheese")))

@@ -173,6 +173,9 @@ struct Edit: EditingCommand {
         let progress = FullScreenPrompt.openingProgress(file)
         let editor = TerminalEditor(path: file, isReadOnly: readOnly, createsFile: creates,
                                     allowsColor: ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
+        // The tool's signal thread would end the process at once; the editor saves first.
+        SignalHandling.forward { TerminalEditor.deliver(signal: $0) }
+        defer { SignalHandling.forward(to: nil) }
         let outcome: TerminalEditor.Outcome
         do {
             outcome = try editor.run(progress: progress, opened: FullScreenPrompt.clearProgress)

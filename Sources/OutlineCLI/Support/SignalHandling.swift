@@ -1,5 +1,6 @@
 import Foundation
 import OutlineStorage
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +16,15 @@ enum SignalHandling {
     /// The signals handled.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+    /// Who takes the signals instead of ending the process, when someone does.
+    private static let receiver = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+
+    /// Hands the signals to `receive` instead of ending the process, until called with nil:
+    /// the full-screen editor saves what was typed before it exits.
+    static func forward(to receive: (@Sendable (Int32) -> Void)?) {
+        receiver.withLock { $0 = receive }
+    }
+
     /// Blocks the signals and starts the thread that waits for them. Call first thing in
     /// `main`, before any other thread exists, so that every thread inherits the mask.
     static func install() {
@@ -28,6 +38,10 @@ enum SignalHandling {
             while true {
                 var received: Int32 = 0
                 guard sigwait(&set, &received) == 0 else { continue }
+                if let receive = receiver.withLock({ $0 }) {
+                    receive(received)
+                    continue
+                }
                 AtomicFile.removeTemporariesInProgress()
                 // Leave the terminal on a fresh line when a progress bar was drawn.
                 if Console.standardErrorIsTerminal { Console.writeError("\r\u{1B}[K") }
