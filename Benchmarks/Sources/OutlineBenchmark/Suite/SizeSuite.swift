@@ -59,7 +59,7 @@ struct SizeSuite {
         try measureStores(bundle.current, paths: paths, into: &samples)
         if editorOnly {
             try measureEditor(paths, into: &samples)
-            let records = Self.records(items: items, samples, memory: []).filter { !$0.runs.isEmpty }
+            let records = Self.records(items: items, samples, memory: [], memoryXML: []).filter { !$0.runs.isEmpty }
             return SizeResult(items: items, facts: facts, records: records)
         }
         try measureEncode(bundle.current, paths: paths, into: &samples)
