@@ -100,18 +100,10 @@ public final class VisibleRows {
 
     /// Appends the rows of the visible descendants of `item` (at `depth`) in document order.
     static func appendDescendants(of item: ManagedObject, depth: Int, in document: OutlineDocument, to rows: inout [VisibleRow]) {
-        var stack: [(children: [ManagedObject], next: Int)] = [(document.children(of: item), 0)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].children.count else {
-                stack.removeLast()
-                continue
-            }
-            let current = stack[top].children[stack[top].next]
-            stack[top].next += 1
-            let row = makeRow(current, depth: depth + stack.count, in: document)
+        document.walk(from: item) { current, level in
+            let row = makeRow(current, depth: depth + level, in: document)
             rows.append(row)
-            if row.hasChildren && !row.isCollapsed { stack.append((document.children(of: current), 0)) }
+            return row.hasChildren && !row.isCollapsed
         }
     }
 
