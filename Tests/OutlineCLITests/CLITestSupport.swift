@@ -89,7 +89,7 @@ final class CLISandbox {
         process.standardError = errHandle
         let input = standardInput.map { _ in Pipe() }
         process.standardInput = input ?? FileHandle.nullDevice
-        try process.run()
+        let exit = try process.start()
         if let input, let standardInput {
             // Written from another thread: a pipe holds only so much before the tool reads it.
             let writer = input.fileHandleForWriting
@@ -99,10 +99,10 @@ final class CLISandbox {
                 try? writer.close()
                 done.signal()
             }
-            process.waitUntilExit()
+            exit.wait()
             done.wait()
         } else {
-            process.waitUntilExit()
+            exit.wait()
         }
         try outHandle.close()
         try errHandle.close()

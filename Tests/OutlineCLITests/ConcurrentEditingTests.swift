@@ -24,9 +24,10 @@ import OutlineStorage
             process.standardError = try FileHandle(forWritingTo: errors)
             running.append((process, errors))
         }
-        for (process, _) in running { try process.run() }
-        return try running.map { process, errors in
-            process.waitUntilExit()
+        let exits = try running.map { process, _ in try process.start() }
+        return try zip(running, exits).map { child, exit in
+            let (process, errors) = child
+            exit.wait()
             defer { try? FileManager.default.removeItem(at: errors) }
             return CLIResult(status: process.terminationStatus, stdout: "",
                              stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
@@ -60,7 +61,9 @@ import OutlineStorage
         let box = try Self.sandbox(items: 3)
         let name = arguments[1]
         let before = try box.bytes(name)
-        let lock = try DocumentLock.acquire(box.path(name), timeout: 0)
+        // Waits if need be: a child another test is starting may briefly hold the lock the
+        // sandbox's own save took (a copy of its descriptor, until the child execs).
+        let lock = try DocumentLock.acquire(box.path(name), timeout: 10)
         let start = ContinuousClock.now
         let refused = try box.run(arguments, environment: ["OUTLINE_LOCK_TIMEOUT": "0.5"])
         #expect(ContinuousClock.now - start >= .milliseconds(500))
@@ -72,7 +75,7 @@ import OutlineStorage
 
     @Test func aWriterWaitsForTheOtherToFinishAndReadersDoNotWait() throws {
         let box = try Self.sandbox(items: 3)
-        let lock = try DocumentLock.acquire(box.path("doc.outline"), timeout: 0)
+        let lock = try DocumentLock.acquire(box.path("doc.outline"), timeout: 10)
         // Readers take no lock: with the default wait of 30 seconds, a lock would show.
         for arguments in [["show", "doc.outline"], ["find", "doc.outline", "done == NO"], ["info", "doc.outline"],
                           ["validate", "doc.outline"], ["convert", "doc.outline", "copy.xml"], ["migrate", "doc.outline", "--dry-run"]] {
@@ -84,11 +87,11 @@ import OutlineStorage
         let waiting = try box.prepare(["add", "doc.outline", "after the wait"])
         waiting.standardOutput = FileHandle.nullDevice
         waiting.standardError = FileHandle.nullDevice
-        try waiting.run()
+        let exit = try waiting.start()
         Thread.sleep(forTimeInterval: 0.7)
         #expect(waiting.isRunning, "the writer did not wait for the lock")
         lock.release()
-        waiting.waitUntilExit()
+        exit.wait()
         #expect(waiting.terminationStatus == 0)
         let texts = try box.run("show", "doc.outline", "--json").shownOutline().items.compactMap(\.text)
         #expect(texts == ["base 1", "base 2", "base 3", "after the wait"])

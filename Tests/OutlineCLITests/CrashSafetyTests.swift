@@ -92,7 +92,7 @@ import OutlineStorage
             let evenly = kill % 2 == 0
             // Fractions spread evenly over 0..<1 in any prefix of the kills (golden ratio steps).
             let fraction = (Double(kill / 2) * 0.6180339887498949).truncatingRemainder(dividingBy: 1)
-            try process.run()
+            let exit = try process.start()
             if evenly {
                 // Over the whole run and a little beyond.
                 Self.sleep(runLength * 1.1 * fraction)
@@ -103,7 +103,7 @@ import OutlineStorage
                 Self.sleep(writeLength * 1.3 * fraction)
             }
             if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            exit.wait()
             let wasKilled = process.terminationReason == .uncaughtSignal
             if wasKilled { tally.killed += 1 } else { tally.finished += 1 }
 
@@ -162,7 +162,7 @@ import OutlineStorage
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let start = Date()
-        try process.run()
+        let exit = try process.start()
         var watched = Watched(status: 0, duration: 0)
         while process.isRunning {
             let elapsed = Date().timeIntervalSince(start)
@@ -170,7 +170,7 @@ import OutlineStorage
             if watched.renamed == nil, inode() != before { watched.renamed = elapsed }
             sleep(0.0002)
         }
-        process.waitUntilExit()
+        exit.wait()
         watched.duration = Date().timeIntervalSince(start)
         watched.status = process.terminationStatus
         return watched

@@ -195,8 +195,7 @@ import OutlineKit
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try pipe.fileHandleForReading.close()
-        try process.run()
-        process.waitUntilExit()
+        try process.runToEnd()
         #expect(process.terminationReason == .exit)
     }
 }

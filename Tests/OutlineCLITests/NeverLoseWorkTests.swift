@@ -62,7 +62,7 @@ import OutlineStorage
         let process = try box.prepare(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let exit = try process.start()
         var sawTemporary = false
         let start = Date()
         while process.isRunning {
@@ -77,7 +77,7 @@ import OutlineStorage
             usleep(200)
         }
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        exit.wait()
         return (process.terminationStatus, process.terminationReason == .uncaughtSignal, sawTemporary)
     }
 
@@ -129,9 +129,9 @@ import OutlineStorage
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        let exit = try process.start()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        exit.wait()
         return (process.terminationStatus, text)
     }
 

@@ -25,9 +25,9 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let exit = try process.start()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        exit.wait()
         #expect(process.terminationStatus == 0, "\(output)")
         #expect(output.contains("\r\u{1B}[Kreading old.outline…"), "\(output)")
         #expect(output.contains("% migrating: "), "\(output)")

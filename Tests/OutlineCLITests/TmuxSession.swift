@@ -123,15 +123,14 @@ final class TmuxSession {
         // by the tmux server it starts, and never reach its end.
         guard arguments.contains("capture-pane") else {
             process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try process.runToEnd()
             return ""
         }
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        let exit = try process.start()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -85,9 +85,12 @@ import OutlineTestSupport
         let context = container.context
         let root = StackFixtures.root(of: context)
         try StackFixtures.insert("before the save", under: root, in: context)
+        // Held here, the document's lock keeps the save from writing until the next edit is made.
+        let lock = try DocumentLock.acquire(path, timeout: 10)
         let saving = Task { try await container.save() }
-        while container.saveState != .saving { await Task.yield() }
+        try #require(await StackFixtures.yield(until: { container.saveState == .saving }))
         try StackFixtures.insert("during the save", under: root, in: context)
+        lock.release()
         try await saving.value
         #expect(container.saveState == .unsaved)
         #expect(context.insertedObjects.count == 1)
@@ -111,11 +114,15 @@ import OutlineTestSupport
         var events = container.events.makeAsyncIterator()
         let root = StackFixtures.root(of: container.context)
         try StackFixtures.insert("first", under: root, in: container.context)
+        // Held here, the document's lock keeps the first save running until both requests wait.
+        let lock = try DocumentLock.acquire(path, timeout: 10)
         let first = Task { try await container.save() }
-        while container.saveState != .saving { await Task.yield() }
+        try #require(await StackFixtures.yield(until: { container.saveState == .saving }))
         try StackFixtures.insert("second", under: root, in: container.context)
         let second = Task { try await container.save() }
         let third = Task { try await container.save() }
+        try #require(await StackFixtures.yield(until: { container.waitingForNextSave.count == 2 }))
+        lock.release()
         try await first.value
         try await second.value
         try await third.value
@@ -133,7 +140,7 @@ import OutlineTestSupport
         let path = try StackFixtures.document(100, in: folder)
         let container = try await DocumentContainer.open(path, options: .init(lockTimeout: .milliseconds(300)))
         try StackFixtures.insert("x", under: StackFixtures.root(of: container.context), in: container.context)
-        let lock = try DocumentLock.acquire(path, timeout: 0)
+        let lock = try DocumentLock.acquire(path, timeout: 10)
         let error = await #expect(throws: StorageError.self) { try await container.save() }
         #expect(error?.code == .conflict)
         #expect(container.saveState == .failed(error!) && container.hasChanges)

@@ -4,6 +4,9 @@ import OutlineStorage
 
 /// The editing lock: exclusive between open file descriptions (so between processes), released
 /// on release or deinit, and following the document when a save renames a new file into place.
+///
+/// A lock a test takes for itself may wait: while other tests start child processes, a child
+/// between fork and exec holds a copy of a descriptor just closed here, and with it the lock.
 @Suite struct DocumentLockTests {
     let folder: String
     init() throws { folder = try makeTemporaryFolder() }
@@ -17,7 +20,7 @@ import OutlineStorage
     @Test func aSecondLockWaitsAndThenGivesUpWithAClearError() throws {
         defer { removeFolder(folder) }
         let path = try document()
-        let first = try DocumentLock.acquire(path, timeout: 0, file: "notes.outline")
+        let first = try DocumentLock.acquire(path, timeout: 10, file: "notes.outline")
         #expect(first.isHeld)
         let start = Date()
         let error = #expect(throws: StorageError.self) { try DocumentLock.acquire(path, timeout: 0.3, file: "notes.outline") }
@@ -26,7 +29,7 @@ import OutlineStorage
         #expect(error?.description == "notes.outline: another process is editing the document (waited 0.3 seconds for it to finish). Try again once the other command is done; nothing was written.")
         first.release()
         #expect(!first.isHeld)
-        let second = try DocumentLock.acquire(path, timeout: 0)
+        let second = try DocumentLock.acquire(path, timeout: 10)
         #expect(second.isHeld)
     }
 
@@ -34,16 +37,16 @@ import OutlineStorage
         defer { removeFolder(folder) }
         let path = try document()
         do {
-            let held = try DocumentLock.acquire(path, timeout: 0)
+            let held = try DocumentLock.acquire(path, timeout: 10)
             #expect(held.isHeld)
         }
-        #expect(try DocumentLock.acquire(path, timeout: 0).isHeld)
+        #expect(try DocumentLock.acquire(path, timeout: 10).isHeld)
     }
 
     @Test func aWaiterLocksTheFileThatASaveRenamedIntoPlace() throws {
         defer { removeFolder(folder) }
         let path = try document()
-        let holder = try DocumentLock.acquire(path, timeout: 0)
+        let holder = try DocumentLock.acquire(path, timeout: 10)
         // @unchecked Sendable: the thread writes `lock` and `error` before it signals `done`;
         // the test reads them only after waiting for `done`.
         final class Waiter: @unchecked Sendable {
@@ -72,7 +75,7 @@ import OutlineStorage
         defer { removeFolder(folder) }
         let path = try document()
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.outline", withDestinationPath: "notes.outline")
-        let held = try DocumentLock.acquire(folder + "/link.outline", timeout: 0)
+        let held = try DocumentLock.acquire(folder + "/link.outline", timeout: 10)
         #expect(throws: StorageError.self) { try DocumentLock.acquire(path, timeout: 0) }
         withExtendedLifetime(held) {}
     }

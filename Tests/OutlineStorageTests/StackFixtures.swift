@@ -94,6 +94,24 @@ enum StackFixtures {
     }
 }
 
+extension StackFixtures {
+    /// Yields the main actor until `condition` holds. After `limit` it records an issue and
+    /// returns false, so that a state the test missed fails it instead of spinning forever.
+    @MainActor
+    static func yield(until condition: () -> Bool, limit: Duration = .seconds(120),
+                      sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            if ContinuousClock.now > deadline {
+                Issue.record("what the test waited for did not happen within \(limit)", sourceLocation: sourceLocation)
+                return false
+            }
+            await Task.yield()
+        }
+        return true
+    }
+}
+
 extension AsyncStream<DocumentEvent>.Iterator {
     /// The next event other than `saved`-or-not noise the test does not care about.
     mutating func next(skipping skipped: (DocumentEvent) -> Bool) async -> DocumentEvent? {
