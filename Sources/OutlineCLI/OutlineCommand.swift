@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `outline` tool: one subcommand per file in `Commands/`; the work is done by OutlineKit.

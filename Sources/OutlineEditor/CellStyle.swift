@@ -1,6 +1,7 @@
 /// How a screen cell is drawn. Colours are only used when the editor's ``EditorOptions/usesColor``
 /// is on (never with `NO_COLOR`); the other attributes are not colours.
 public struct CellStyle: OptionSet, Hashable, Sendable {
+    /// The style's bits.
     public let rawValue: UInt16
     /// A style from its bits.
     public init(rawValue: UInt16) { self.rawValue = rawValue }

@@ -71,7 +71,8 @@ extension OutlineEditor {
     func outdentCursor() {
         guard allowsEditing(), let item = cursor else { return }
         if document.parent(of: item) == rows.top {
-            return show(zoomPath.isEmpty ? "A top-level item cannot be outdented." : "The item is at the top of the zoom; Z backs out.", isError: true)
+            return show(
+                zoomPath.isEmpty ? "A top-level item cannot be outdented." : "The item is at the top of the zoom; Z backs out.", isError: true)
         }
         perform { try document.outdent(item) }
     }

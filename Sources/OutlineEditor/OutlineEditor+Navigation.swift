@@ -11,8 +11,9 @@ extension OutlineEditor {
     /// The note lines shown beneath `item`.
     func noteLines(of item: ManagedObject) -> [Substring] {
         guard showsNotes, let note = document.note(of: item), !note.isEmpty else { return [] }
-        return Array(note.split(separator: "\n", maxSplits: Self.maxNoteLines, omittingEmptySubsequences: false)
-            .prefix(Self.maxNoteLines))
+        return Array(
+            note.split(separator: "\n", maxSplits: Self.maxNoteLines, omittingEmptySubsequences: false)
+                .prefix(Self.maxNoteLines))
     }
 
     /// The screen lines `item` takes: its own and its note's.
@@ -20,7 +21,10 @@ extension OutlineEditor {
 
     /// Moves the cursor `offset` rows down (up when negative), stopping at the first and last row.
     func moveCursor(by offset: Int) {
-        guard var item = cursor else { return cursor = rows.first }
+        guard var item = cursor else {
+            cursor = rows.first
+            return
+        }
         let rows = self.rows
         if offset > 0 {
             for _ in 0 ..< offset {

@@ -33,8 +33,9 @@ extension OutlineEditor {
             if phantom != nil {
                 drawPhantom(&screen, row: 0, depth: 1)
             } else {
-                screen.write(zoomPath.isEmpty ? "(no items yet: o adds one)" : "(no items here: o adds one, Z backs out)",
-                             row: 0, column: 2, style: .dim)
+                screen.write(
+                    zoomPath.isEmpty ? "(no items yet: o adds one)" : "(no items here: o adds one, Z backs out)",
+                    row: 0, column: 2, style: .dim)
             }
             return
         }
@@ -169,8 +170,9 @@ extension OutlineEditor {
             let style: CellStyle = messageIsError ? (options.usesColor ? [.bold, .errorColor] : .bold) : []
             screen.write(Self.fitted(message, width: screen.width), row: row, column: 0, style: style)
         } else if isEditingText {
-            screen.write(Self.fitted("Enter: next item · Esc: done · Tab / Shift-Tab: indent / outdent", width: screen.width),
-                         row: row, column: 0, style: .dim)
+            screen.write(
+                Self.fitted("Enter: next item · Esc: done · Tab / Shift-Tab: indent / outdent", width: screen.width),
+                row: row, column: 0, style: .dim)
         } else {
             screen.write(Self.fitted("? help · q save and quit", width: screen.width), row: row, column: 0, style: .dim)
         }

@@ -56,10 +56,16 @@ extension OutlineEditor {
         var wrapped = false
         if forward {
             state.index += 1
-            if state.index >= count { state.index = 0; wrapped = true }
+            if state.index >= count {
+                state.index = 0
+                wrapped = true
+            }
         } else {
             state.index -= 1
-            if state.index < 0 { state.index = count - 1; wrapped = true }
+            if state.index < 0 {
+                state.index = count - 1
+                wrapped = true
+            }
         }
         state.index = min(max(state.index, 0), count - 1)
         search = state

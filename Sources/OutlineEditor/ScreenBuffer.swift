@@ -40,7 +40,8 @@ public struct ScreenBuffer: Sendable, Equatable {
 
     /// Clears every cell, resizing to `width` × `height` when they differ.
     public mutating func clear(width: Int, height: Int) {
-        let width = max(width, 1), height = max(height, 1)
+        let width = max(width, 1)
+        let height = max(height, 1)
         if width != self.width || height != self.height {
             self.width = width
             self.height = height

@@ -76,9 +76,9 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 #if canImport(Foundation)
-import Foundation
-extension EngineError: LocalizedError {
-    /// The same text as ``description``, for code that shows `localizedDescription`.
-    public var errorDescription: String? { description }
-}
+    import Foundation
+    extension EngineError: LocalizedError {
+        /// The same text as ``description``, for code that shows `localizedDescription`.
+        public var errorDescription: String? { description }
+    }
 #endif

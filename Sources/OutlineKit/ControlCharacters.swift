@@ -24,13 +24,14 @@ public enum ControlCharacters {
                 out.append(scalar)
                 continue
             }
-            let replacement = switch scalar.value {
-            case 0x0A: "\\n"
-            case 0x0D: "\\r"
-            case 0x09: "\\t"
-            case 0x1B: "\\e"
-            default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
+            let replacement =
+                switch scalar.value {
+                case 0x0A: "\\n"
+                case 0x0D: "\\r"
+                case 0x09: "\\t"
+                case 0x1B: "\\e"
+                default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                }
             out.append(contentsOf: replacement.unicodeScalars)
         }
         return String(out)

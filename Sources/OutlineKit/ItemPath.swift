@@ -17,10 +17,12 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``OutlineError`` `invalidItemReference` explaining the accepted forms.
     public init(parsing text: String) throws {
         if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-           first.properties.isWhitespace || last.properties.isWhitespace {
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
             let side = first.properties.isWhitespace ? "begins" : "ends"
-            throw OutlineError(.invalidItemReference, "\"\(text)\" \(side) with a space",
-                               hint: "Write the path without spaces, such as 2.1.3, / for the root, or #ID.")
+            throw OutlineError(
+                .invalidItemReference, "\"\(text)\" \(side) with a space",
+                hint: "Write the path without spaces, such as 2.1.3, / for the root, or #ID.")
         }
         if text == "/" {
             self = .path([])
@@ -28,8 +30,9 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
         }
         if text.hasPrefix("#") {
             guard let id = ObjectID(string: text.dropFirst()) else {
-                throw OutlineError(.invalidItemReference, at: text, "\"\(text)\" is not an item id",
-                                   hint: "Write an id as # followed by the item's id number, such as #102.")
+                throw OutlineError(
+                    .invalidItemReference, at: text, "\"\(text)\" is not an item id",
+                    hint: "Write an id as # followed by the item's id number, such as #102.")
             }
             self = .id(id)
             return
@@ -37,8 +40,9 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
         var indices: [Int] = []
         for part in text.split(separator: ".", omittingEmptySubsequences: false) {
             guard let n = Self.position(part) else {
-                throw OutlineError(.invalidItemReference, at: text, "\"\(text)\" is not an item path",
-                                   hint: "Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID.")
+                throw OutlineError(
+                    .invalidItemReference, at: text, "\"\(text)\" is not an item path",
+                    hint: "Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID.")
             }
             indices.append(n)
         }
@@ -48,7 +52,8 @@ public enum ItemReference: Sendable, Hashable, CustomStringConvertible {
     /// `part` as a 1-based position: ASCII digits only, not starting with 0, within Int.
     private static func position(_ part: Substring) -> Int? {
         guard let first = part.utf8.first, first != UInt8(ascii: "0"),
-              part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
         return Int(part)
     }
 

@@ -6,15 +6,19 @@ import OutlineEngine
 extension OutlineDocument {
     /// Inserts a new item under `parent` (the root when nil) at 0-based `position` (the end when nil).
     @discardableResult
-    public func insertItem(_ text: String, under parent: ManagedObject? = nil, at position: Int? = nil,
-                           note: String? = nil, done: Bool = false) throws -> ManagedObject {
+    public func insertItem(
+        _ text: String, under parent: ManagedObject? = nil, at position: Int? = nil,
+        note: String? = nil, done: Bool = false
+    ) throws -> ManagedObject {
         let parent = parent ?? root
         let count = children(of: parent).count
         let position = position ?? count
         guard position >= 0 && position <= count else {
             // Checked: a caller's position may be anything, Int.max included.
-            throw OutlineError(.invalidEdit, "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
-                               hint: "Give a position between 1 and \(count + 1).")
+            throw OutlineError(
+                .invalidEdit,
+                "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
+                hint: "Give a position between 1 and \(count + 1).")
         }
         return try context.perform("Add item “\(Self.shorten(text))”") {
             let new = try context.insert(entity: shape.item)
@@ -31,8 +35,9 @@ extension OutlineDocument {
     /// Deletes `item` and its whole subtree.
     public func deleteItem(_ target: ManagedObject) throws {
         guard let parent = parent(of: target) else {
-            throw OutlineError(.invalidEdit, at: "/", "the root item cannot be removed",
-                               hint: "Remove its children instead.")
+            throw OutlineError(
+                .invalidEdit, at: "/", "the root item cannot be removed",
+                hint: "Remove its children instead.")
         }
         let position = position(of: target)
         try context.perform("Delete item “\(Self.shorten(text(of: target) ?? ""))”") {
@@ -55,8 +60,9 @@ extension OutlineDocument {
         var steps = 0
         while let a = ancestor, steps <= itemCount {
             if a == target {
-                throw OutlineError(.invalidEdit, "an item cannot be moved under itself or one of its descendants",
-                                   hint: "Choose a destination outside the item's subtree.")
+                throw OutlineError(
+                    .invalidEdit, "an item cannot be moved under itself or one of its descendants",
+                    hint: "Choose a destination outside the item's subtree.")
             }
             ancestor = parent(of: a)
             steps += 1
@@ -67,8 +73,10 @@ extension OutlineDocument {
         let position = position ?? count
         guard position >= 0 && position <= count else {
             // Checked: a caller's position may be anything, Int.max included.
-            throw OutlineError(.invalidEdit, "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
-                               hint: "Give a position between 1 and \(count + 1).")
+            throw OutlineError(
+                .invalidEdit,
+                "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
+                hint: "Give a position between 1 and \(count + 1).")
         }
         try context.perform("Move item “\(Self.shorten(text(of: target) ?? ""))”") {
             try context.add(target, to: shape.children, of: newParent, at: position)
@@ -103,9 +111,10 @@ extension OutlineDocument {
     public func indent(_ target: ManagedObject) throws {
         let (parent, position) = try placed(target)
         guard position > 0 else {
-            throw OutlineError(.invalidEdit, at: ItemReference.path(path(of: target)).description,
-                               "the first item among its siblings cannot be indented",
-                               hint: "Only an item with a previous sibling can become that sibling's child.")
+            throw OutlineError(
+                .invalidEdit, at: ItemReference.path(path(of: target)).description,
+                "the first item among its siblings cannot be indented",
+                hint: "Only an item with a previous sibling can become that sibling's child.")
         }
         try moveItem(target, under: children(of: parent)[position - 1])
     }
@@ -114,8 +123,9 @@ extension OutlineDocument {
     public func outdent(_ target: ManagedObject) throws {
         let (parent, _) = try placed(target)
         guard let grandparent = self.parent(of: parent) else {
-            throw OutlineError(.invalidEdit, at: ItemReference.path(path(of: target)).description,
-                               "a top-level item cannot be outdented")
+            throw OutlineError(
+                .invalidEdit, at: ItemReference.path(path(of: target)).description,
+                "a top-level item cannot be outdented")
         }
         try moveItem(target, under: grandparent, at: position(of: parent) + 1)
     }
@@ -175,8 +185,9 @@ extension OutlineDocument {
     }
 
     private func unsupported(_ what: String) -> OutlineError {
-        OutlineError(.notInThisVersion, at: context.schema.name, "this schema version has no \(what)",
-                     hint: "Migrate the document to the current version first.")
+        OutlineError(
+            .notInThisVersion, at: context.schema.name, "this schema version has no \(what)",
+            hint: "Migrate the document to the current version first.")
     }
 
     package static func shorten(_ text: String) -> String {

@@ -12,15 +12,17 @@ extension OutlineDocument {
     @discardableResult
     public func insertOutline(_ source: OutlineDocument, under parent: ManagedObject? = nil, at position: Int? = nil) throws -> [ManagedObject] {
         guard EditingContext.sameLayout(source.context.schema, context.schema) else {
-            throw OutlineError(.invalidEdit, "the outline to insert is of schema \(source.context.schema.name), not \(context.schema.name)",
-                               hint: "Read it with this document's schema (ImportOptions.schema).")
+            throw OutlineError(
+                .invalidEdit, "the outline to insert is of schema \(source.context.schema.name), not \(context.schema.name)",
+                hint: "Read it with this document's schema (ImportOptions.schema).")
         }
         let parent = parent ?? root
         let siblings = children(of: parent)
         let position = position ?? siblings.count
         guard position >= 0 && position <= siblings.count else {
-            throw OutlineError(.invalidEdit, "position \(position + 1) is outside 1...\(siblings.count + 1)",
-                               hint: "Give a position between 1 and \(siblings.count + 1).")
+            throw OutlineError(
+                .invalidEdit, "position \(position + 1) is outside 1...\(siblings.count + 1)",
+                hint: "Give a position between 1 and \(siblings.count + 1).")
         }
         let info = context.schema.infos[shape.item]
         let attributes = info.attributeIndices.filter { !info[$0].isTransient }
@@ -68,8 +70,10 @@ extension OutlineDocument {
     /// Renumbers the child lists a merge combined from both sides (see ``MergeConflict``).
     public func renumberMergedLists(_ report: MergeReport) throws {
         let children = context.schema.infos[shape.item].relationships[shape.children].name
-        for conflict in report.conflicts where conflict.kind == .changedInBoth && conflict.property == children
-            && context.exists(conflict.object) && context.schema.infos[conflict.object.entity].isKind(of: shape.item) {
+        for conflict in report.conflicts
+        where conflict.kind == .changedInBoth && conflict.property == children
+            && context.exists(conflict.object) && context.schema.infos[conflict.object.entity].isKind(of: shape.item)
+        {
             try renumber(conflict.object, from: 0)
         }
     }

@@ -34,12 +34,16 @@ extension OutlineDocument {
         let (count, heads) = detachedItems()
         guard count > 0 else { return }
         let listed = 5
-        let shown = heads.prefix(listed).map { head -> String in
-            let id = "#\(context.objectID(of: head).rawValue)"
-            return parent(of: head) == nil ? "\(id) has no parent" : "\(id) is in a cycle of parents"
-        }.joined(separator: ", ") + (heads.count > listed ? " and \(heads.count - listed) more" : "")
-        throw OutlineError(.invalidDocument,
-                           "\(count) of the \(itemCount) items \(count == 1 ? "is" : "are") not under the root (\(shown)); the whole outline cannot be shown or exported without leaving \(count == 1 ? "it" : "them") out",
-                           hint: "Move each of those items under the root by its id, or restore the document from a backup; validating the document lists every problem.")
+        let shown =
+            heads.prefix(listed).map { head -> String in
+                let id = "#\(context.objectID(of: head).rawValue)"
+                return parent(of: head) == nil ? "\(id) has no parent" : "\(id) is in a cycle of parents"
+            }.joined(separator: ", ") + (heads.count > listed ? " and \(heads.count - listed) more" : "")
+        throw OutlineError(
+            .invalidDocument,
+            "\(count) of the \(itemCount) items \(count == 1 ? "is" : "are") not under the root (\(shown)); the whole outline cannot be shown or exported without leaving \(count == 1 ? "it" : "them") out",
+            hint:
+                "Move each of those items under the root by its id, or restore the document from a backup; validating the document lists every problem."
+        )
     }
 }

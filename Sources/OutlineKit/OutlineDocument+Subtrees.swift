@@ -38,14 +38,16 @@ extension OutlineDocument {
     @discardableResult
     public func copyItem(_ source: ManagedObject, under parent: ManagedObject, at position: Int? = nil) throws -> ManagedObject {
         guard self.parent(of: source) != nil else {
-            throw OutlineError(.invalidEdit, at: "/", "the root item cannot be copied",
-                               hint: "Copy its children one by one instead.")
+            throw OutlineError(
+                .invalidEdit, at: "/", "the root item cannot be copied",
+                hint: "Copy its children one by one instead.")
         }
         let count = children(of: parent).count
         let position = position ?? count
         guard position >= 0 && position <= count else {
-            throw OutlineError(.invalidEdit, "position \(position + 1) is outside 1...\(count + 1)",
-                               hint: "Give a position between 1 and \(count + 1).")
+            throw OutlineError(
+                .invalidEdit, "position \(position + 1) is outside 1...\(count + 1)",
+                hint: "Give a position between 1 and \(count + 1).")
         }
         // The subtree as it is now, each item with the index of its parent in the list.
         var originals: [(item: ManagedObject, parent: Int)] = [(source, -1)]
@@ -88,11 +90,13 @@ extension OutlineDocument {
     @discardableResult
     public func setCollapsed(_ collapsed: Bool, of items: [ManagedObject]) throws -> Int {
         guard let attribute = shape.collapsed else {
-            throw OutlineError(.notInThisVersion, at: context.schema.name, "this schema version has no collapsed state",
-                               hint: "Migrate the document to the current version first.")
+            throw OutlineError(
+                .notInThisVersion, at: context.schema.name, "this schema version has no collapsed state",
+                hint: "Migrate the document to the current version first.")
         }
         let changing = items.filter { isCollapsed($0) != collapsed }
-        let name = (collapsed ? "Collapse" : "Expand")
+        let name =
+            (collapsed ? "Collapse" : "Expand")
             + (changing.count == 1 ? " “\(Self.shorten(text(of: changing[0]) ?? ""))”" : " \(changing.count) items")
         try context.perform(name) {
             for item in changing { try context.setAttribute(.boolean(collapsed), attribute, of: item) }

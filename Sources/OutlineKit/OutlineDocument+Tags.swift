@@ -88,28 +88,31 @@ extension OutlineDocument {
     /// - Throws: ``OutlineError`` `invalidEdit` saying what is wrong with it.
     public static func checkTagName(_ name: String) throws {
         let ends = [name.unicodeScalars.first, name.unicodeScalars.last].compactMap { $0 }
-        let problem: String? = if name.isEmpty {
-            "a tag name cannot be empty"
-        } else if ends.contains(where: { $0.properties.isWhitespace }) {
-            "the tag name \"\(name)\" begins or ends with a space"
-        } else if name.contains(",") {
-            "the tag name \"\(name)\" contains a comma"
-        } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            "the tag name \"\(ControlCharacters.escaped(name))\" contains a control character"
-        } else {
-            nil
-        }
+        let problem: String? =
+            if name.isEmpty {
+                "a tag name cannot be empty"
+            } else if ends.contains(where: { $0.properties.isWhitespace }) {
+                "the tag name \"\(name)\" begins or ends with a space"
+            } else if name.contains(",") {
+                "the tag name \"\(name)\" contains a comma"
+            } else if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                "the tag name \"\(ControlCharacters.escaped(name))\" contains a control character"
+            } else {
+                nil
+            }
         guard let problem else { return }
-        throw OutlineError(.invalidEdit, problem,
-                           hint: "Give each tag as a word or words of its own, such as work or \"to read\"; OPML lists tags separated by commas.")
+        throw OutlineError(
+            .invalidEdit, problem,
+            hint: "Give each tag as a word or words of its own, such as work or \"to read\"; OPML lists tags separated by commas.")
     }
 
     // MARK: Helpers
 
     private func tagShape() throws -> OutlineShape.TagShape {
         guard let tags = shape.tags else {
-            throw OutlineError(.notInThisVersion, at: context.schema.name, "this schema version has no tags",
-                               hint: "Migrate the document to the current version first.")
+            throw OutlineError(
+                .notInThisVersion, at: context.schema.name, "this schema version has no tags",
+                hint: "Migrate the document to the current version first.")
         }
         return tags
     }
@@ -130,8 +133,9 @@ extension OutlineDocument {
 
     private func refuseRoot(_ items: [ManagedObject], _ what: String) throws {
         if items.contains(root) {
-            throw OutlineError(.invalidEdit, at: "/", "the root item cannot be \(what)",
-                               hint: "Name the top-level items (1, 2, ...) instead.")
+            throw OutlineError(
+                .invalidEdit, at: "/", "the root item cannot be \(what)",
+                hint: "Name the top-level items (1, 2, ...) instead.")
         }
     }
 

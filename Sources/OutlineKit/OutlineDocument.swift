@@ -25,7 +25,8 @@ public final class OutlineDocument {
         let parent = shape.parent
         let items = context.graph.objects(ofEntity: shape.item)
         if let found = items.filter({ context.relatedObject(of: $0, parent) == nil })
-            .min(by: { context.objectID(of: $0) < context.objectID(of: $1) }) {
+            .min(by: { context.objectID(of: $0) < context.objectID(of: $1) })
+        {
             root = found
             arrangeChildren(items)
         } else {
@@ -56,7 +57,8 @@ public final class OutlineDocument {
             let orders = children.map(order(of:))
             if zip(orders, orders.dropFirst()).allSatisfy({ $0 < $1 }) { continue }
             let sorted = children.indices.sorted {
-                orders[$0] != orders[$1] ? orders[$0] < orders[$1]
+                orders[$0] != orders[$1]
+                    ? orders[$0] < orders[$1]
                     : context.objectID(of: children[$0]) < context.objectID(of: children[$1])
             }.map { children[$0] }
             context.arrangeUnorderedMembers(sorted, shape.children, of: parent)
@@ -144,8 +146,9 @@ public final class OutlineDocument {
         switch reference {
         case .id(let id):
             guard let object = context.object(with: id), context.schema[object.entity].isKind(of: shape.item) else {
-                throw OutlineError(.noSuchItem, at: reference.description, "there is no item with id \(id.rawValue)",
-                                   hint: "Ids are the numbers the document's items carry (ObjectID); list the items to see them.")
+                throw OutlineError(
+                    .noSuchItem, at: reference.description, "there is no item with id \(id.rawValue)",
+                    hint: "Ids are the numbers the document's items carry (ObjectID); list the items to see them.")
             }
             return object
         case .path(let indices):
@@ -155,8 +158,9 @@ public final class OutlineDocument {
                 guard index >= 1 && index <= kids.count else {
                     let parentPath = ItemReference.path(Array(indices[..<depth])).description
                     let has = kids.isEmpty ? "has no children" : "has \(kids.count) \(kids.count == 1 ? "child" : "children")"
-                    throw OutlineError(.noSuchItem, at: reference.description, "there is no item \(reference.description)",
-                                       hint: "The nearest existing item is \(parentPath), which \(has).")
+                    throw OutlineError(
+                        .noSuchItem, at: reference.description, "there is no item \(reference.description)",
+                        hint: "The nearest existing item is \(parentPath), which \(has).")
                 }
                 current = kids[index - 1]
             }

@@ -49,12 +49,13 @@ public struct OutlineShape: Sendable, Equatable {
     ///   tree (`parent` and `children`, inverses of each other), an integer `order` and a text.
     public init(schema: Schema) throws {
         guard let info = schema.info(named: "Item"), let tree = TreeShape(entity: info), let order = tree.order,
-              let text = info.attributeIndex(named: "text") ?? info.attributeIndex(named: "title")
+            let text = info.attributeIndex(named: "text") ?? info.attributeIndex(named: "title")
         else {
-            throw OutlineError(.notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
-                               "the document is not an outline: its model has \(Self.entityList(schema)) and no outline Item "
-                                + "(an entity with order, text or title, children and parent)",
-                               hint: "It can still be inspected, validated, converted between store formats and listed object by object.")
+            throw OutlineError(
+                .notAnOutline, at: schema.name.isEmpty ? nil : schema.name,
+                "the document is not an outline: its model has \(Self.entityList(schema)) and no outline Item "
+                    + "(an entity with order, text or title, children and parent)",
+                hint: "It can still be inspected, validated, converted between store formats and listed object by object.")
         }
         item = info.index
         self.order = order
@@ -77,7 +78,8 @@ public struct OutlineShape: Sendable, Equatable {
         guard tagEntity != info.index else { return nil }
         let tag = schema[tagEntity]
         guard let name = tag.attributeIndex(named: "name"), tag[name].type == .string,
-              let items = info.inverse(of: itemTags), tag[items].isToMany else { return nil }
+            let items = info.inverse(of: itemTags), tag[items].isToMany
+        else { return nil }
         return TagShape(entity: tagEntity, name: name, itemTags: itemTags, items: items)
     }
 

@@ -25,8 +25,9 @@ public struct TreeShape: Sendable, Equatable {
     /// The shape of `info`'s entity, if it nests like an outline.
     public init?(entity info: EntityInfo) {
         guard let parent = info.relationshipIndex(named: "parent"), let children = info.relationshipIndex(named: "children"),
-              !info[parent].isToMany, info[children].isToMany,
-              info.inverse(of: parent) == children, info.destination(of: parent) == info.index else { return nil }
+            !info[parent].isToMany, info[children].isToMany,
+            info.inverse(of: parent) == children, info.destination(of: parent) == info.index
+        else { return nil }
         entity = info.index
         self.parent = parent
         self.children = children

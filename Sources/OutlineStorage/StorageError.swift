@@ -81,8 +81,10 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - message: what is wrong, with the offending value.
     ///   - hint: what to do next, in words that suit any caller (no command-line flags).
     ///   - underlying: the engine error this one reports, if any.
-    public init(_ code: Code, file: String? = nil, at location: String? = nil, _ message: String,
-                hint: String? = nil, underlying: EngineError? = nil) {
+    public init(
+        _ code: Code, file: String? = nil, at location: String? = nil, _ message: String,
+        hint: String? = nil, underlying: EngineError? = nil
+    ) {
         self.code = code
         self.file = file
         self.location = location

@@ -1,11 +1,12 @@
-import Synchronization
 import OutlineEditor
 import OutlineKit
 import OutlineStorage
+import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The last terminating signal received (0 for none); set by the signal handler, read by the loop.
@@ -21,8 +22,10 @@ actor EditorSession {
         self.settings = settings
     }
 
-    func run(progress: @escaping @Sendable (LoadProgress) -> Void,
-             opened: @Sendable () -> Void) async -> Result<TerminalEditor.Outcome, any Error> {
+    func run(
+        progress: @escaping @Sendable (LoadProgress) -> Void,
+        opened: @Sendable () -> Void
+    ) async -> Result<TerminalEditor.Outcome, any Error> {
         do {
             let options = DocumentContainer.Options(
                 autosave: settings.isReadOnly ? nil : .init(quietPeriod: settings.autosaveQuietPeriod, savesOnClose: true),
@@ -69,9 +72,11 @@ actor EditorSession {
         terminal.start(allowColor: settings.allowsColor)
         defer { terminal.stop() }
         let name = settings.path.split(separator: "/").last.map(String.init) ?? settings.path
-        let editor = OutlineEditor(document: stack.document, options: EditorOptions(
-            fileName: name, formatName: container.format == .xml ? "XML" : "binary",
-            isReadOnly: settings.isReadOnly, usesColor: terminal.usesColor))
+        let editor = OutlineEditor(
+            document: stack.document,
+            options: EditorOptions(
+                fileName: name, formatName: container.format == .xml ? "XML" : "binary",
+                isReadOnly: settings.isReadOnly, usesColor: terminal.usesColor))
         editor.saveStatus = {
             switch container.saveState {
             case .saved: .saved
@@ -109,7 +114,10 @@ actor EditorSession {
                 break
             case .save:
                 editor.show("Saving…")
-                Task { _ = self; try? await stack.save() }
+                Task {
+                    _ = self
+                    try? await stack.save()
+                }
             case .quit:
                 if settings.isReadOnly { return .finished }
                 editor.finishEditing()

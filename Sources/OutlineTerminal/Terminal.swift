@@ -1,9 +1,10 @@
 internal import CNcurses
 import OutlineEditor
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The terminal, through ncurses with wide characters: starts and ends full-screen mode,

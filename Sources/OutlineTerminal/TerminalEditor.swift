@@ -1,8 +1,8 @@
 import Dispatch
-import Synchronization
 import OutlineEditor
 import OutlineKit
 import OutlineStorage
+import Synchronization
 
 /// `outline edit FILE`: the document stack, the editor and the terminal together.
 ///
@@ -25,8 +25,10 @@ public struct TerminalEditor: Sendable {
     public var externalChangeInterval: Duration
 
     /// A session on the file at `path`; see the properties.
-    public init(path: String, isReadOnly: Bool = false, createsFile: Bool = false, allowsColor: Bool = true,
-                autosaveQuietPeriod: Duration = .seconds(2), externalChangeInterval: Duration = .seconds(1)) {
+    public init(
+        path: String, isReadOnly: Bool = false, createsFile: Bool = false, allowsColor: Bool = true,
+        autosaveQuietPeriod: Duration = .seconds(2), externalChangeInterval: Duration = .seconds(1)
+    ) {
         self.path = path
         self.isReadOnly = isReadOnly
         self.createsFile = createsFile
@@ -59,8 +61,10 @@ public struct TerminalEditor: Sendable {
     ///   - progress: called while a large document opens (before the screen is taken).
     ///   - opened: called once the document is open, just before the screen is taken.
     /// - Throws: the errors of opening or creating the document.
-    public func run(progress: @escaping @Sendable (LoadProgress) -> Void,
-                    opened: @escaping @Sendable () -> Void = {}) throws -> Outcome {
+    public func run(
+        progress: @escaping @Sendable (LoadProgress) -> Void,
+        opened: @escaping @Sendable () -> Void = {}
+    ) throws -> Outcome {
         let result = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let session = EditorSession(self)

@@ -30,9 +30,9 @@ enum TerminalKeys {
         case 10, 13: return .enter
         case 27: return .escape
         case 8, 127: return .backspace
-        case 1...26:
+        case 1 ... 26:
             return .control(Character(Unicode.Scalar(UInt8(value) + 0x60)))
-        case 0..<32: return nil
+        case 0 ..< 32: return nil
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }
             return .character(Character(scalar))

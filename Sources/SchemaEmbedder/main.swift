@@ -17,7 +17,8 @@ if let walker = FileManager.default.enumerator(at: root, includingPropertiesForK
         guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
         let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
         guard let data = FileManager.default.contents(atPath: url.path),
-              let text = String(data: data, encoding: .utf8) else {
+            let text = String(data: data, encoding: .utf8)
+        else {
             FileHandle.standardError.write(Data("error: \(url.path): not a UTF-8 text file\n".utf8))
             exit(1)
         }
@@ -34,13 +35,13 @@ func literal(_ text: String) -> String {
 }
 
 var source = """
-// Generated at build time by SchemaEmbedder from the package's Schemas/ folder. Do not edit.
+    // Generated at build time by SchemaEmbedder from the package's Schemas/ folder. Do not edit.
 
-/// The files of the package's `Schemas/` folder, by path relative to it.
-enum EmbeddedSchemas {
-    static let files: [String: String] = [
+    /// The files of the package's `Schemas/` folder, by path relative to it.
+    enum EmbeddedSchemas {
+        static let files: [String: String] = [
 
-"""
+    """
 for file in files {
     source += "        #\"\(file.path)\"#: \(literal(file.text)),\n"
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
 import OutlineTool
+import Testing
+
 @testable import OutlineCLI
 
 /// `outline batch`: many edits, one open and one save, all or nothing.
@@ -42,18 +43,19 @@ import OutlineTool
         #expect(Array(lines.prefix(6)) == ["1", "1.1", "1.2", "1.1", "1.2", "2"])
         #expect(lines.count == 8 && lines[6].hasPrefix("#") && lines[7] == "Removed “Milk”.", "\(lines)")
         let shown = try box.run("show", "doc.outline", "--expand-all")
-        #expect(shown.stdout == """
-            1 Groceries
-              1.1 Eggs and more
-              1.2 Bread
-              1.3 Milk  @dairy @"this week"
-                  Oat, "barista" kind
-            2 Groceries
-              2.1 [x] Eggs (copy)
-              2.2 Bread
-            3 A note\\nover two lines
+        #expect(
+            shown.stdout == """
+                1 Groceries
+                  1.1 Eggs and more
+                  1.2 Bread
+                  1.3 Milk  @dairy @"this week"
+                      Oat, "barista" kind
+                2 Groceries
+                  2.1 [x] Eggs (copy)
+                  2.2 Bread
+                3 A note\\nover two lines
 
-            """, "\(shown)")
+                """, "\(shown)")
         #expect(try box.run("show", "doc.outline").stdout.contains("2 Groceries [+2]\n"))
         let info = try box.run("info", "doc.outline", "--json").jsonObject()
         #expect(info["format"] as? String == format.rawValue)
@@ -73,8 +75,14 @@ import OutlineTool
         ("edit 1 --txt x", "stdin:3 (edit 1 --txt x): Unknown option '--txt'. Did you mean '--text'?"),
         ("show", "stdin:3 (show): show is not a command a batch can run; use add, collapse, copy, edit, expand, move, remove, tag, untag."),
         ("edit 1 --done --not-done", "stdin:3 (edit 1 --done --not-done): --done and --not-done cannot be combined; give one of them."),
-        ("remove ' 1'", "stdin:3 (remove ' 1'): doc.outline: \" 1\" begins with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."),
-        ("add \"never closed", "standard input: line 3: the double quote opened on this line is never closed. Close the quote; a quoted text may span lines, but must end."),
+        (
+            "remove ' 1'",
+            "stdin:3 (remove ' 1'): doc.outline: \" 1\" begins with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."
+        ),
+        (
+            "add \"never closed",
+            "standard input: line 3: the double quote opened on this line is never closed. Close the quote; a quoted text may span lines, but must end."
+        ),
     ]
 
     @Test(arguments: formats, badLines)
@@ -85,7 +93,8 @@ import OutlineTool
         let result = try Self.runBatch(box, "add First --under 1\n\n\(bad.line)\nadd Last\n")
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout == "")
-        let expected = bad.message.hasPrefix("stdin:")
+        let expected =
+            bad.message.hasPrefix("stdin:")
             ? "Error: standard input: line 3 (" + bad.message.dropFirst("stdin:3 (".count) + " Nothing was changed: the document is as it was.\n"
             : "Error: " + bad.message + "\n"
         #expect(result.stderr == expected, "\(result)")
@@ -98,13 +107,14 @@ import OutlineTool
         let box = try CLISandbox()
         try box.writeDocument("doc.outline", version: "Outline 3", items: [("Groceries", ["Milk"])])
         let file = try OutlineFile.openForEditing(box.path("doc.outline"))
-        let script = try BatchScript(parsing: """
-            add Bread --under 1 --note "Rye"
-            edit 1.1 --text "Oat milk" --note "Big" --done
-            tag 1.1 dairy work
-            copy 1 --under /
-            edit 1 --done --recursive
-            """, name: "script")
+        let script = try BatchScript(
+            parsing: """
+                add Bread --under 1 --note "Rye"
+                edit 1.1 --text "Oat milk" --note "Big" --done
+                tag 1.1 dairy work
+                copy 1 --under /
+                edit 1 --done --recursive
+                """, name: "script")
         for command in script.commands { _ = try Batch.parse(command, document: box.path("doc.outline")).apply(to: file) }
         let context = file.document.context
         var names: [String] = []
@@ -112,7 +122,11 @@ import OutlineTool
             names.append(name)
             context.undo()
         }
-        #expect(names == ["Edit 3 items", "Copy item “Groceries”", "Tag “Oat milk” with “dairy”, “work”", "Edit text of “Milk” and 2 more changes", "Add item “Bread”"])
+        #expect(
+            names == [
+                "Edit 3 items", "Copy item “Groceries”", "Tag “Oat milk” with “dairy”, “work”", "Edit text of “Milk” and 2 more changes",
+                "Add item “Bread”",
+            ])
         #expect(file.document.renderText() == "1 Groceries\n  1.1 Milk\n")
     }
 

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 /// What one run of the `outline` binary did.
 struct CLIResult: CustomStringConvertible {
@@ -57,8 +57,10 @@ final class CLISandbox {
     ///     (`setpriv ... --`, a shell setting limits); none runs it directly.
     ///   - standardInput: bytes fed to the tool through a pipe (as `cat file | outline ...`);
     ///     none: standard input is empty.
-    func run(_ arguments: [String], environment: [String: String] = [:], via launcher: [String] = [],
-             standardInput: Data? = nil) throws -> CLIResult {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], via launcher: [String] = [],
+        standardInput: Data? = nil
+    ) throws -> CLIResult {
         try capture(try prepare(arguments, environment: environment, via: launcher), standardInput: standardInput)
     }
 
@@ -106,10 +108,11 @@ final class CLISandbox {
         }
         try outHandle.close()
         try errHandle.close()
-        return CLIResult(status: process.terminationStatus,
-                         stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                         stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
-                         crashed: process.terminationReason == .uncaughtSignal)
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
+            crashed: process.terminationReason == .uncaughtSignal)
     }
 
     /// A process that runs `outline ARGUMENTS` in the folder once started; see ``run(_:environment:via:)``.
@@ -136,8 +139,10 @@ final class CLISandbox {
 
     /// Writes an outline at schema version `version` (`"Outline"`, `"Outline 2"`, `"Outline 3"`)
     /// holding `items` (text, children) under the root, in `format`.
-    func writeDocument(_ name: String, version: String, format: DocumentFormat = .binary,
-                       items: [(String, [String])] = []) throws {
+    func writeDocument(
+        _ name: String, version: String, format: DocumentFormat = .binary,
+        items: [(String, [String])] = []
+    ) throws {
         let schema = try #require(try OutlineSchemas.version(named: version))
         let store = PersistentStore(schema: schema, path: path(name), format: format)
         let document = try OutlineDocument(context: store.context)
@@ -155,8 +160,10 @@ extension CLISandbox {
     static var notebookModel: String { CLI.packageRoot.appendingPathComponent("Fixtures/Models/Notebook.xcdatamodeld").path }
 
     /// Writes a document of the Notebook model at `version` with one `Note` per entry.
-    func writeNotebook(_ name: String, version: String, format: DocumentFormat = .binary,
-                       notes: [(title: String?, pages: Int?)]) throws {
+    func writeNotebook(
+        _ name: String, version: String, format: DocumentFormat = .binary,
+        notes: [(title: String?, pages: Int?)]
+    ) throws {
         let model = try ModelReader.read(at: URL(fileURLWithPath: Self.notebookModel))
         let schema = try #require(model.version(named: version))
         let store = PersistentStore(schema: schema, path: path(name), format: format)
@@ -222,8 +229,10 @@ struct ShownItem: Decodable, Equatable, Sendable, CustomStringConvertible {
     /// How many children the output left out (`--depth`): `childCount` when `children` is absent.
     var hiddenChildren: Int
 
-    init(_ text: String, note: String? = nil, done: Bool = false, collapsed: Bool = false, tags: [String] = [],
-         hiddenChildren: Int = 0, _ children: [ShownItem] = []) {
+    init(
+        _ text: String, note: String? = nil, done: Bool = false, collapsed: Bool = false, tags: [String] = [],
+        hiddenChildren: Int = 0, _ children: [ShownItem] = []
+    ) {
         self.text = text
         self.note = note
         self.done = done

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 /// Several processes editing one document: they take turns (the editing lock), so no update is
 /// lost, and a writer that waits too long says so; readers never wait.
@@ -29,9 +29,10 @@ import OutlineStorage
             let (process, errors) = child
             exit.wait()
             defer { try? FileManager.default.removeItem(at: errors) }
-            return CLIResult(status: process.terminationStatus, stdout: "",
-                             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
-                             crashed: process.terminationReason == .uncaughtSignal)
+            return CLIResult(
+                status: process.terminationStatus, stdout: "",
+                stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
+                crashed: process.terminationReason == .uncaughtSignal)
         }
     }
 
@@ -39,8 +40,10 @@ import OutlineStorage
     func simultaneousEditsAreAllKept(format: DocumentFormat) throws {
         let box = try Self.sandbox(format: format)
         let writers = 8
-        let results = try Self.runTogether(box, (1 ... writers).map { ["add", "doc.outline", "writer \($0)"] }
-                                                 + [["edit", "doc.outline", "1", "--text", "edited"], ["remove", "doc.outline", "2"]])
+        let results = try Self.runTogether(
+            box,
+            (1 ... writers).map { ["add", "doc.outline", "writer \($0)"] }
+                + [["edit", "doc.outline", "1", "--text", "edited"], ["remove", "doc.outline", "2"]])
         for result in results { #expect(result.status == 0 && !result.crashed, "\(result)") }
         let shown = try box.run("show", "doc.outline", "--json").shownOutline()
         let texts = shown.items.compactMap(\.text)
@@ -68,7 +71,10 @@ import OutlineStorage
         let refused = try box.run(arguments, environment: ["OUTLINE_LOCK_TIMEOUT": "0.5"])
         #expect(ContinuousClock.now - start >= .milliseconds(500))
         #expect(refused.status == 1 && refused.stdout == "", "\(refused)")
-        #expect(refused.stderr == "Error: \(name): another process is editing the document (waited 0.5 seconds for it to finish). Try again once the other command is done; nothing was written.\n")
+        #expect(
+            refused.stderr
+                == "Error: \(name): another process is editing the document (waited 0.5 seconds for it to finish). Try again once the other command is done; nothing was written.\n"
+        )
         #expect(try box.bytes(name) == before)
         withExtendedLifetime(lock) {}
     }
@@ -77,8 +83,10 @@ import OutlineStorage
         let box = try Self.sandbox(items: 3)
         let lock = try DocumentLock.acquire(box.path("doc.outline"), timeout: 10)
         // Readers take no lock: with the default wait of 30 seconds, a lock would show.
-        for arguments in [["show", "doc.outline"], ["find", "doc.outline", "done == NO"], ["info", "doc.outline"],
-                          ["validate", "doc.outline"], ["convert", "doc.outline", "copy.xml"], ["migrate", "doc.outline", "--dry-run"]] {
+        for arguments in [
+            ["show", "doc.outline"], ["find", "doc.outline", "done == NO"], ["info", "doc.outline"],
+            ["validate", "doc.outline"], ["convert", "doc.outline", "copy.xml"], ["migrate", "doc.outline", "--dry-run"],
+        ] {
             let start = ContinuousClock.now
             let result = try box.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result)")

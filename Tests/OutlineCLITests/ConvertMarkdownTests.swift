@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// `outline convert` with Markdown as people write it, the two Markdown styles, and inputs that
 /// only look like XML.
@@ -16,36 +16,37 @@ import OutlineStorage
         let lines = shown.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             String(line.reversed().drop { $0 == " " }.reversed())
         }
-        #expect(lines.joined(separator: "\n") == """
-            1 Lantern
-              Lantern turns plain folders of notes into a searchable
-              web page. It runs offline.
-              1.1 Table of contents
-                1.1.1 [Installation](#installation) [+1]
-                1.1.2 [Usage](#usage)
-              1.2 Installation
-                  Clone the repository and build:
+        #expect(
+            lines.joined(separator: "\n") == """
+                1 Lantern
+                  Lantern turns plain folders of notes into a searchable
+                  web page. It runs offline.
+                  1.1 Table of contents
+                    1.1.1 [Installation](#installation) [+1]
+                    1.1.2 [Usage](#usage)
+                  1.2 Installation
+                      Clone the repository and build:
 
-                  ```sh
-                  git clone https://example.org/lantern.git
-                  - this dash is code, not an item
-                  # neither is this hash
-                  ```
-                1.2.1 Requirements [+3]
-                      <details>
-                      <summary>Building on Windows</summary>
+                      ```sh
+                      git clone https://example.org/lantern.git
+                      - this dash is code, not an item
+                      # neither is this hash
+                      ```
+                    1.2.1 Requirements [+3]
+                          <details>
+                          <summary>Building on Windows</summary>
 
-                      </details>
-              1.3 Usage
-                      lantern serve ~/notes
+                          </details>
+                  1.3 Usage
+                          lantern serve ~/notes
 
-                  Open `http://localhost:8080` afterwards.
+                      Open `http://localhost:8080` afterwards.
 
-                  [tests-badge]: https://example.org/badges/tests.svg
-                  [tests-url]: https://example.org/lantern/actions
-                  [license-badge]: https://example.org/badges/mit.svg
+                      [tests-badge]: https://example.org/badges/tests.svg
+                      [tests-url]: https://example.org/lantern/actions
+                      [license-badge]: https://example.org/badges/mit.svg
 
-            """)
+                """)
         // The HTML before the first heading is kept and written back.
         let back = try box.run("convert", "readme.outline", "back.md")
         #expect(back.status == 0 && back.stderr == "", "\(back)")
@@ -58,9 +59,11 @@ import OutlineStorage
         try box.copyFixture("Markdown/\(fixture)", as: "in.md")
         #expect(try box.run("convert", "in.md", "in.outline").status == 0)
         let original = try box.run("show", "in.outline", "--json").shownOutline()
-        for (name, options) in [("list.md", ["--markdown-style", "list"]), ("default.md", []),
-                                ("headings.md", ["--markdown-style", "headings"]),
-                                ("three.md", ["--markdown-style", "headings", "--heading-levels", "3"])] {
+        for (name, options) in [
+            ("list.md", ["--markdown-style", "list"]), ("default.md", []),
+            ("headings.md", ["--markdown-style", "headings"]),
+            ("three.md", ["--markdown-style", "headings", "--heading-levels", "3"]),
+        ] {
             let written = try box.run(["convert", "in.outline", name] + options)
             #expect(written.status == 0 && written.stderr == "", "\(name): \(written)")
             let back = try box.run("convert", name, "\(name).outline", "--strict")
@@ -134,8 +137,9 @@ import OutlineStorage
         #expect(try box.run("find", "README.md", "TRUEPREDICATE", "--count").stdout == "11\n")
         let edited = try box.run("add", "README.md", "X")
         #expect(edited.status == 1)
-        #expect(edited.stderr == "Error: README.md: byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML "
-                    + "(it starts with \"<!-- HEADER -->\"). If it is Markdown or plain text, import it into a new document first; "
-                    + "otherwise check that the right file was chosen.\n")
+        #expect(
+            edited.stderr == "Error: README.md: byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML "
+                + "(it starts with \"<!-- HEADER -->\"). If it is Markdown or plain text, import it into a new document first; "
+                + "otherwise check that the right file was chosen.\n")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineKit
-import OutlineTool
 import OutlineStorage
+import OutlineTool
+import Testing
 
 /// `outline convert`: output format from --to or the extension, input format from the content,
 /// older documents migrated on the way, compression levels.
@@ -82,8 +82,9 @@ import OutlineStorage
     @Test(arguments: [("binary", "xml"), ("xml", "binary"), ("xml", "xml"), ("binary", "binary")])
     func storeFormatsConvertBothWays(from: String, to: String) throws {
         let box = try CLISandbox()
-        try box.writeDocument("in.outline", version: "Outline 3", format: from == "xml" ? .xml : .binary,
-                              items: [("Groceries", ["Milk", "Bread"]), ("Work", [])])
+        try box.writeDocument(
+            "in.outline", version: "Outline 3", format: from == "xml" ? .xml : .binary,
+            items: [("Groceries", ["Milk", "Bread"]), ("Work", [])])
         let result = try box.run("convert", "in.outline", "out.outline", "--to", to)
         #expect(result.status == 0 && result.stdout == "" && result.stderr == "", "\(result)")
         #expect(try box.run("info", "out.outline", "--json").jsonObject()["format"] as? String == to)
@@ -99,7 +100,8 @@ import OutlineStorage
         let box = try CLISandbox()
         try box.copyFixture("Documents/\(fixture)", as: fixture)
         let expectedName = fixture.split(separator: ".")[0] + ".expected.json"
-        let expected = try JSONDecoder().decode(ShownOutline.self, from: try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Fixtures/Documents/\(expectedName)")))
+        let expected = try JSONDecoder().decode(
+            ShownOutline.self, from: try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Fixtures/Documents/\(expectedName)")))
         for target in ["new.outline", "new.xml"] {
             let result = try box.run("convert", fixture, target)
             #expect(result.status == 0, "\(result)")
@@ -126,8 +128,9 @@ import OutlineStorage
         let markdown = try box.run("convert", "trip.outline", "trip.md")
         #expect(markdown.status == 0)
         #expect(markdown.stderr == "", "OPML attributes are written as Markdown properties")
-        #expect(String(decoding: try box.bytes("trip.md"), as: UTF8.self)
-            .hasPrefix("---\ntitle: \"Trip to Lisbon\"\n---\n\n- [ ] Packing\n  Priority:: High\n  - [x] Passport\n"))
+        #expect(
+            String(decoding: try box.bytes("trip.md"), as: UTF8.self)
+                .hasPrefix("---\ntitle: \"Trip to Lisbon\"\n---\n\n- [ ] Packing\n  Priority:: High\n  - [x] Passport\n"))
         let back = try box.run("convert", "trip.md", "back.outline")
         #expect(back.status == 0, "\(back)")
         #expect(try box.run("show", "back.outline", "--json").shownOutline().items.map(\.text) == ["Packing", "Bookings", "Ideas"])
@@ -135,7 +138,9 @@ import OutlineStorage
         let plain = try box.run("convert", "trip.outline", "trip.txt")
         #expect(plain.status == 0)
         #expect(plain.stderr.contains("Warning: trip.txt: 2 notes were dropped (first: item 1.1): plain text has no notes."))
-        #expect(String(decoding: try box.bytes("trip.txt"), as: UTF8.self) == "Packing\n\tPassport\n\tAdapters\nBookings\n\tFlights\n\tHotel\nIdeas\n\tTram 28\n")
+        #expect(
+            String(decoding: try box.bytes("trip.txt"), as: UTF8.self)
+                == "Packing\n\tPassport\n\tAdapters\nBookings\n\tFlights\n\tHotel\nIdeas\n\tTram 28\n")
         let fromText = try box.run("convert", "trip.txt", "text.outline")
         #expect(fromText.status == 0, "\(fromText)")
         #expect(try box.run("show", "text.outline").stdout.hasPrefix("1 Packing\n  1.1 Passport\n"))

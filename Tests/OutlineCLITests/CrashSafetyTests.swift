@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// A save killed at any moment (SIGKILL: no cleanup runs) leaves the document as it was or as
 /// the command would have written it, byte for byte, and the next command leaves no temporary
@@ -134,7 +134,9 @@ import OutlineStorage
                 if evenly { runLength *= 1.05 } else { writeLength *= 1.1 }
             }
         }
-        print("CrashSafetyTests: \(scenario.testDescription), \(Self.items) items, run \(Self.milliseconds(initialRun)) -> \(Self.milliseconds(runLength)), write \(Self.milliseconds(initialWrite)) -> \(Self.milliseconds(writeLength)): \(tally), in \(clock.now - started)")
+        print(
+            "CrashSafetyTests: \(scenario.testDescription), \(Self.items) items, run \(Self.milliseconds(initialRun)) -> \(Self.milliseconds(runLength)), write \(Self.milliseconds(initialWrite)) -> \(Self.milliseconds(writeLength)): \(tally), in \(clock.now - started)"
+        )
         #expect(tally.other == 0 && tally.temporariesAfterNextCommand == 0)
         if total >= 40 {
             #expect(tally.killed >= total / 2, "too few runs were killed: \(tally)")

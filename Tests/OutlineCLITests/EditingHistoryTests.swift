@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 /// Tags, folding, copies, `edit --where`, `remove` and `outline batch` keep their undo steps in
 /// the document, as add, move and edit do: each run of the binary is one named step, a batch
@@ -9,8 +9,10 @@ import OutlineStorage
     static let formats: [DocumentFormat] = [.binary, .xml]
 
     @discardableResult
-    static func ok(_ box: CLISandbox, _ arguments: [String], input: String? = nil,
-                   sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func ok(
+        _ box: CLISandbox, _ arguments: [String], input: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let result = try box.run(arguments, standardInput: input.map { Data($0.utf8) })
         #expect(result.status == 0 && !result.crashed, "\(arguments): \(result)", sourceLocation: sourceLocation)
         return result.stdout
@@ -23,12 +25,14 @@ import OutlineStorage
 
     static func groceries(_ box: CLISandbox, _ file: String, _ format: DocumentFormat) throws {
         try ok(box, ["create", file, "--format", format.rawValue])
-        try ok(box, ["batch", file, "--no-history"], input: """
-            add Groceries
-            add Milk --under 1
-            add Bread --under 1
-            add Work
-            """)
+        try ok(
+            box, ["batch", file, "--no-history"],
+            input: """
+                add Groceries
+                add Milk --under 1
+                add Bread --under 1
+                add Work
+                """)
     }
 
     @Test(arguments: formats)
@@ -69,20 +73,24 @@ import OutlineStorage
         let file = "b.outline"
         try Self.groceries(box, file, format)
         let before = try Self.state(box, file)
-        #expect(try Self.ok(box, ["batch", file], input: """
-            add Eggs --under 1   # a comment
-            tag 1.3 dairy
-            collapse 1
-            remove 2
-            """) == "1.3\nRemoved “Work”.\n")
-        #expect(try Self.ok(box, ["history", file]) == """
-            \(file): 4 steps to undo, nothing to redo (the document keeps the last 100).
-              1  Add item “Eggs”
-              2  Tag “Eggs” with “dairy”
-              3  Collapse “Groceries”
-            > 4  Delete item “Work”
+        #expect(
+            try Self.ok(
+                box, ["batch", file],
+                input: """
+                    add Eggs --under 1   # a comment
+                    tag 1.3 dairy
+                    collapse 1
+                    remove 2
+                    """) == "1.3\nRemoved “Work”.\n")
+        #expect(
+            try Self.ok(box, ["history", file]) == """
+                \(file): 4 steps to undo, nothing to redo (the document keeps the last 100).
+                  1  Add item “Eggs”
+                  2  Tag “Eggs” with “dairy”
+                  3  Collapse “Groceries”
+                > 4  Delete item “Work”
 
-            """)
+                """)
         for name in ["Delete item “Work”", "Collapse “Groceries”", "Tag “Eggs” with “dairy”", "Add item “Eggs”"] {
             #expect(try Self.ok(box, ["undo", file]) == "Undid: \(name)\n")
         }
@@ -108,8 +116,9 @@ import OutlineStorage
         try Self.groceries(box, "n.outline", .binary)
         let result = try box.run(["batch", "n.outline"], standardInput: Data("add Eggs --no-history\n".utf8))
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: standard input: line 1 (add Eggs --no-history): --no-history applies to the whole batch: "
-            + "give it to `outline batch`, not to a line. Nothing was changed: the document is as it was.\n")
+        #expect(
+            result.stderr == "Error: standard input: line 1 (add Eggs --no-history): --no-history applies to the whole batch: "
+                + "give it to `outline batch`, not to a line. Nothing was changed: the document is as it was.\n")
     }
 
     @Test(arguments: formats)

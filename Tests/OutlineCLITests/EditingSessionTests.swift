@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// A whole editing session through the binary, on each format and from each schema version.
 @Suite struct EditingSessionTests {
@@ -10,8 +10,10 @@ import OutlineStorage
     static let versions = ["Outline", "Outline 2", "Outline 3"]
 
     /// Runs `arguments` and expects success with `stdout` and an empty stderr.
-    static func expect(_ box: CLISandbox, _ arguments: [String], prints stdout: String = "",
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expect(
+        _ box: CLISandbox, _ arguments: [String], prints stdout: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let result = try box.run(arguments)
         #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
         #expect(result.stdout == stdout, "\(arguments)", sourceLocation: sourceLocation)
@@ -49,33 +51,37 @@ import OutlineStorage
         try Self.expect(box, ["add", file, "Email", "--under", "2"], prints: "2.2\n")
         try Self.expect(box, ["add", file, "Call Bob"], prints: "3\n")
         try Self.expect(box, ["move", file, "3", "--under", "2", "--at", "1"], prints: "2.1\n")
-        try Self.expect(box, ["move", file, "1.3", "--up"], prints: "1.2\n")        // Eggs, Bread, Milk
+        try Self.expect(box, ["move", file, "1.3", "--up"], prints: "1.2\n")  // Eggs, Bread, Milk
         try Self.expect(box, ["move", file, "1.2", "--indent"], prints: "1.1.1\n")  // Bread under Eggs
         try Self.expect(box, ["move", file, "1.1.1", "--outdent"], prints: "1.2\n")
-        try Self.expect(box, ["move", file, "2.2", "--down"], prints: "2.3\n")      // Call Bob, Email, Report
+        try Self.expect(box, ["move", file, "2.2", "--down"], prints: "2.3\n")  // Call Bob, Email, Report
         try Self.expect(box, ["remove", file, "1.3"], prints: "Removed “Milk”.\n")  // Milk
         try Self.expect(box, ["edit", file, "1.2", "--text", "Rye bread", "--note", "Sliced", "--done"])
         try Self.expect(box, ["edit", file, "1.1", "--not-done", "--note", ""])
 
         let shown = try box.run("show", file, "--json")
         #expect(shown.status == 0 && shown.stderr == "", "\(shown)")
-        let expected = ShownOutline(schemaVersion: "Outline 3", items: [
-            ShownItem("Groceries", [ShownItem("Eggs"), ShownItem("Rye bread", note: "Sliced", done: true)]),
-            ShownItem("Work", [ShownItem("Call Bob"), ShownItem("Email"), ShownItem("Report", done: true)]),
-        ])
+        let expected = ShownOutline(
+            schemaVersion: "Outline 3",
+            items: [
+                ShownItem("Groceries", [ShownItem("Eggs"), ShownItem("Rye bread", note: "Sliced", done: true)]),
+                ShownItem("Work", [ShownItem("Call Bob"), ShownItem("Email"), ShownItem("Report", done: true)]),
+            ])
         #expect(try shown.shownOutline() == expected)
 
-        try Self.expect(box, ["show", file], prints: """
-            1 Groceries
-              1.1 Eggs
-              1.2 [x] Rye bread
-                  Sliced
-            2 Work
-              2.1 Call Bob
-              2.2 Email
-              2.3 [x] Report
+        try Self.expect(
+            box, ["show", file],
+            prints: """
+                1 Groceries
+                  1.1 Eggs
+                  1.2 [x] Rye bread
+                      Sliced
+                2 Work
+                  2.1 Call Bob
+                  2.2 Email
+                  2.3 [x] Report
 
-            """)
+                """)
         let info = try box.run("info", file, "--json")
         #expect(try info.jsonObject()["format"] as? String == format.rawValue)
         #expect(try info.jsonObject()["schemaVersion"] as? String == "Outline 3")

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 /// An editor holding a document open (the document stack) and the `outline` tool changing
 /// it: the editor notices, reloads when it has nothing unsaved, and never overwrites the

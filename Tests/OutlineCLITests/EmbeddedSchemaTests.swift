@@ -1,5 +1,5 @@
-import Testing
 import OutlineKit
+import Testing
 
 /// The command-line tool links OutlineKit; its schemas must come from the binary, not from files.
 @Suite struct EmbeddedSchemaTests {

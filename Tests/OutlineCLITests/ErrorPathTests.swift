@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineKit
+import Testing
 
 /// Every way a command can fail: exit 1 with `Error: FILE: where: what. What to do.` on stderr
 /// and the file unchanged, or exit 64 for bad usage; never a crash.
@@ -39,8 +39,14 @@ import OutlineKit
         (["move", "doc.outline", "1", "--under", "3"], "3: there is no item 3. The nearest existing item is /, which has 2 children."),
         (["move", "doc.outline", "1.3", "--up"], "1.3: there is no item 1.3. The nearest existing item is 1, which has 2 children."),
         (["edit", "doc.outline", "#999", "--done"], "#999: there is no item with id 999. Run `outline show FILE --ids` to see the ids."),
-        (["edit", "doc.outline", "#abc", "--done"], "#abc: \"#abc\" is not an item id. Write an id as # followed by the number `outline show --ids` prints, such as #102."),
-        (["edit", "doc.outline", "1.x", "--done"], "1.x: \"1.x\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
+        (
+            ["edit", "doc.outline", "#abc", "--done"],
+            "#abc: \"#abc\" is not an item id. Write an id as # followed by the number `outline show --ids` prints, such as #102."
+        ),
+        (
+            ["edit", "doc.outline", "1.x", "--done"],
+            "1.x: \"1.x\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."
+        ),
     ]
 
     @Test(arguments: missingPaths)
@@ -55,21 +61,42 @@ import OutlineKit
     }
 
     static let refusedEdits: [(arguments: [String], error: String)] = [
-        (["edit", "doc.outline", "/", "--text", "x"], "/: the root item cannot be edited. Edit the top-level items (1, 2, ...) instead, or all of them with --where 'TRUEPREDICATE'."),
+        (
+            ["edit", "doc.outline", "/", "--text", "x"],
+            "/: the root item cannot be edited. Edit the top-level items (1, 2, ...) instead, or all of them with --where 'TRUEPREDICATE'."
+        ),
         // Paths are strict: an item that only looks like the one named is never touched.
         (["remove", "doc.outline", " 1"], "\" 1\" begins with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."),
         (["remove", "doc.outline", "1 "], "\"1 \" ends with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."),
-        (["remove", "doc.outline", "+1"], "+1: \"+1\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
-        (["remove", "doc.outline", "01"], "01: \"01\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
-        (["edit", "doc.outline", "1. 1", "--done"], "1. 1: \"1. 1\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."),
+        (
+            ["remove", "doc.outline", "+1"],
+            "+1: \"+1\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."
+        ),
+        (
+            ["remove", "doc.outline", "01"],
+            "01: \"01\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."
+        ),
+        (
+            ["edit", "doc.outline", "1. 1", "--done"],
+            "1. 1: \"1. 1\" is not an item path. Write a path as 1-based positions separated by dots (2.1.3), / for the root, or #ID."
+        ),
         (["remove", "doc.outline", "/"], "/: the root item cannot be removed. Remove its children instead."),
         (["move", "doc.outline", "1", "--up"], "1: the item is already first among its siblings."),
         (["move", "doc.outline", "2", "--down"], "2: the item is already last among its siblings."),
-        (["move", "doc.outline", "1.1", "--indent"], "1.1: the first item among its siblings cannot be indented. Only an item with a previous sibling can become that sibling's child."),
+        (
+            ["move", "doc.outline", "1.1", "--indent"],
+            "1.1: the first item among its siblings cannot be indented. Only an item with a previous sibling can become that sibling's child."
+        ),
         (["move", "doc.outline", "1", "--outdent"], "1: a top-level item cannot be outdented."),
-        (["move", "doc.outline", "1", "--under", "1.2"], "1: an item cannot be moved under itself or one of its descendants. Choose a destination outside the item's subtree."),
+        (
+            ["move", "doc.outline", "1", "--under", "1.2"],
+            "1: an item cannot be moved under itself or one of its descendants. Choose a destination outside the item's subtree."
+        ),
         (["add", "doc.outline", "X", "--under", "1", "--at", "4"], "1: position 4 is outside 1...3. Give a position between 1 and 3."),
-        (["find", "doc.outline", "texts CONTAINS \"m\""], "column 1 of the query: \"texts\" is not a property of entity Item. Did you mean \"text\"?\n  texts CONTAINS \"m\"\n  ^"),
+        (
+            ["find", "doc.outline", "texts CONTAINS \"m\""],
+            "column 1 of the query: \"texts\" is not a property of entity Item. Did you mean \"text\"?\n  texts CONTAINS \"m\"\n  ^"
+        ),
     ]
 
     @Test(arguments: refusedEdits)
@@ -108,7 +135,10 @@ import OutlineKit
         (["convert", "doc.outline", "out"], "out: the output has no file name extension to choose its format by."),
         (["convert", "doc.outline", "out.outline", "--to", "pdf"], "--to pdf is not a format; use one of"),
         (["convert", "doc.outline", "out.outline", "--level", "10"], "--level must be between 0 and 9 (got 10)."),
-        (["migrate", "doc.outline", "--dry-run", "--output", "x.outline"], "--dry-run writes nothing; it cannot be combined with --output or --no-backup."),
+        (
+            ["migrate", "doc.outline", "--dry-run", "--output", "x.outline"],
+            "--dry-run writes nothing; it cannot be combined with --output or --no-backup."
+        ),
         (["schema", "diff", "model", "--from", "A"], "Missing expected argument '--to <name>'"),
     ]
 
@@ -172,17 +202,20 @@ import OutlineKit
         #expect(!box.exists("out.outline"))
     }
 
-    @Test(arguments: [["show", "notes.outline"], ["add", "notes.outline", "Milk"], ["move", "notes.outline", "1", "--down"],
-                      ["find", "notes.outline", "text == 'x'"]])
+    @Test(arguments: [
+        ["show", "notes.outline"], ["add", "notes.outline", "Milk"], ["move", "notes.outline", "1", "--down"],
+        ["find", "notes.outline", "text == 'x'"],
+    ])
     func outlineCommandsOnADocumentOfAnotherModelSaySoAndPointToDump(arguments: [String]) throws {
         let box = try CLISandbox()
         try box.writeNotebook("notes.outline", version: "Notebook", notes: [("Plan", 3)])
         let before = try box.bytes("notes.outline")
         let result = try box.run(arguments)
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: notes.outline: Notebook: the document is not an outline: its model has the entity Note and no "
-            + "outline Item (an entity with order, text or title, children and parent). Run `outline dump notes.outline` to list its "
-            + "objects; info, validate, migrate and convert (to binary or XML) work on it too.\n")
+        #expect(
+            result.stderr == "Error: notes.outline: Notebook: the document is not an outline: its model has the entity Note and no "
+                + "outline Item (an entity with order, text or title, children and parent). Run `outline dump notes.outline` to list its "
+                + "objects; info, validate, migrate and convert (to binary or XML) work on it too.\n")
         #expect(try box.bytes("notes.outline") == before)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 /// Documents whose names have spaces, non-ASCII letters or a leading dash, and documents reached
 /// through symbolic links, work with every command that writes.
@@ -60,8 +60,10 @@ import OutlineStorage
         try FileManager.default.createSymbolicLink(atPath: box.path("link to link.outline"), withDestinationPath: "link.outline")
         try FileManager.default.createSymbolicLink(atPath: box.path("old link.outline"), withDestinationPath: box.path("real/old.outline"))
 
-        for arguments in [["add", "link.outline", "Second"], ["add", "link to link.outline", "Third"],
-                          ["edit", "link.outline", "1", "--done"], ["migrate", "old link.outline"]] {
+        for arguments in [
+            ["add", "link.outline", "Second"], ["add", "link to link.outline", "Third"],
+            ["edit", "link.outline", "1", "--done"], ["migrate", "old link.outline"],
+        ] {
             let result = try box.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result)")
         }

@@ -8,8 +8,9 @@ import Testing
     /// Groceries (Milk, Bread, Eggs), Work (Report), Home: in `format`.
     static func sample(_ format: DocumentFormat = .binary) throws -> CLISandbox {
         let box = try CLISandbox()
-        try box.writeDocument("doc.outline", version: "Outline 3", format: format,
-                              items: [("Groceries", ["Milk", "Bread", "Eggs"]), ("Work", ["Report"]), ("Home", [])])
+        try box.writeDocument(
+            "doc.outline", version: "Outline 3", format: format,
+            items: [("Groceries", ["Milk", "Bread", "Eggs"]), ("Work", ["Report"]), ("Home", [])])
         let done = try box.run("edit", "doc.outline", "1.2", "--done")
         #expect(done.status == 0, "\(done)")
         return box
@@ -45,13 +46,14 @@ import Testing
         let result = try box.run("find", "doc.outline", "text CONTIANS \"milk\"")
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            Error: doc.outline: column 6 of the query: unknown operator "CONTIANS". Did you mean CONTAINS? \
-            Compare with ==, !=, <, <=, >, >=, CONTAINS, BEGINSWITH, ENDSWITH, LIKE, MATCHES, IN or BETWEEN.
-              text CONTIANS "milk"
-                   ^
+        #expect(
+            result.stderr == """
+                Error: doc.outline: column 6 of the query: unknown operator "CONTIANS". Did you mean CONTAINS? \
+                Compare with ==, !=, <, <=, >, >=, CONTAINS, BEGINSWITH, ENDSWITH, LIKE, MATCHES, IN or BETWEEN.
+                  text CONTIANS "milk"
+                       ^
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -60,7 +62,11 @@ import Testing
         ("text ==", "  text ==\n         ^\n"),
         ("text\t== 5", "  text\t== 5\n      \t^\n"),
         ("done == YES AND\ntxt == 1", "  txt == 1\n  ^\n"),
-        (String(repeating: "order == 1 OR ", count: 20) + "ordr == 2", "  …" + String(String(repeating: "order == 1 OR ", count: 20).suffix(50)) + "ordr == 2\n" + "   " + String(repeating: " ", count: 50) + "^\n"),
+        (
+            String(repeating: "order == 1 OR ", count: 20) + "ordr == 2",
+            "  …" + String(String(repeating: "order == 1 OR ", count: 20).suffix(50)) + "ordr == 2\n" + "   " + String(repeating: " ", count: 50)
+                + "^\n"
+        ),
     ])
     func theCaretPointsAtTheColumn(query: String, caret: String) throws {
         let box = try Self.sample()
@@ -88,14 +94,19 @@ import Testing
         let box = try Self.sample()
         let result = try box.run("find", "doc.outline", "text == $t", "--var", "t=3")
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("Error: doc.outline: column 6 of the query: cannot compare \"text\" (a string) with 3 (a number) using \"==\"."), "\(result)")
+        #expect(
+            result.stderr.hasPrefix("Error: doc.outline: column 6 of the query: cannot compare \"text\" (a string) with 3 (a number) using \"==\"."),
+            "\(result)")
     }
 
     @Test func aPlaceholderHasNoArgumentFromTheCommandLine() throws {
         let box = try Self.sample()
         let result = try box.run("find", "doc.outline", "text == %@")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("A query typed here has no arguments for placeholders: write the value itself, or a $variable given with --var NAME=VALUE."), "\(result)")
+        #expect(
+            result.stderr.contains(
+                "A query typed here has no arguments for placeholders: write the value itself, or a $variable given with --var NAME=VALUE."),
+            "\(result)")
     }
 
     /// Issue 21: an undecidable MATCHES counted the item as not matching and exited 0.
@@ -106,6 +117,9 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("Error: doc.outline: Item z"), "\(result)")
-        #expect(result.stderr.contains(": MATCHES \"(a*)*\\\\1b\" (column 14 of the query) cannot be decided for this object within 1,000,000 backtracking steps."), "\(result)")
+        #expect(
+            result.stderr.contains(
+                ": MATCHES \"(a*)*\\\\1b\" (column 14 of the query) cannot be decided for this object within 1,000,000 backtracking steps."),
+            "\(result)")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 /// A Core Data XML store of another app, without its model: what each fixture holds.
 struct ForeignStore: Sendable, CustomStringConvertible {
@@ -16,8 +16,9 @@ struct ForeignStore: Sendable, CustomStringConvertible {
 
     static let all = [
         ForeignStore(fixture: "XML/Real/Vehicles.xml", entities: 2, objects: 3, counts: "VEHICLE 1, VEHICLEPICTURE 2"),
-        ForeignStore(fixture: "XML/Foreign/XcodeMappingModel.xml", entities: 5, objects: 8,
-                     counts: "XDDevAttributeMapping 3, XDDevEntityMapping 2, XDDevMappingModel 1, XDDevPropertyMapping 0, XDDevRelationshipMapping 2"),
+        ForeignStore(
+            fixture: "XML/Foreign/XcodeMappingModel.xml", entities: 5, objects: 8,
+            counts: "XDDevAttributeMapping 3, XDDevEntityMapping 2, XDDevMappingModel 1, XDDevPropertyMapping 0, XDDevRelationshipMapping 2"),
         ForeignStore(fixture: "XML/Foreign/SpeechCommands.xml", entities: 4, objects: 6, counts: "action 2, command 2, location 0, trigger 2"),
         ForeignStore(fixture: "XML/Foreign/Recipes.xml", entities: 3, objects: 7, counts: "Ingredient 3, Recipe 2, Tag 2"),
     ]
@@ -67,11 +68,12 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         let before = try box.bytes(store.name)
         let dry = try box.run("migrate", store.name, "--dry-run")
         #expect(dry.status == 0, "\(dry)")
-        #expect(dry.stdout == """
-            Migration of \(store.name): its own model (derived from the file)
-            Nothing to do: the document belongs to no version of this model, so there is no version to migrate it to.
+        #expect(
+            dry.stdout == """
+                Migration of \(store.name): its own model (derived from the file)
+                Nothing to do: the document belongs to no version of this model, so there is no version to migrate it to.
 
-            """)
+                """)
         #expect(dry.stderr == store.note)
         let json = try box.run("migrate", store.name, "--dry-run", "--json")
         #expect(json.status == 0)
@@ -117,8 +119,9 @@ struct ForeignStore: Sendable, CustomStringConvertible {
             #expect(try dry.jsonObject()["ownModel"] as? String == "derived from the file")
         }
         let hashes = try PersistentStore.readMetadata(box.path(store.name)).versionHashes
-        #expect(try PersistentStore.readMetadata(box.path("a.xml")).versionHashes.filter { hashes[$0.key] != nil } == hashes,
-                "the XML output keeps the hashes of the app's own model")
+        #expect(
+            try PersistentStore.readMetadata(box.path("a.xml")).versionHashes.filter { hashes[$0.key] != nil } == hashes,
+            "the XML output keeps the hashes of the app's own model")
     }
 
     /// `dump --json` without its first line (which names the file).
@@ -151,23 +154,24 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         let box = try CLISandbox()
         try box.copyFixture("XML/Real/Vehicles.xml", as: "Vehicles.xml")
         let result = try box.run("dump", "Vehicles.xml")
-        #expect(result.stdout == """
-            VEHICLE z102
-              make: "manufacturer"
-              model: "model name"
-              nickname: "vehicle short name"
-              year: 2006
-              vehiclepictures: [z104, z103]
-            VEHICLEPICTURE z103
-              picturename: "picture_1"
-              sequence: 0
-              picturesforvehicle: z102
-            VEHICLEPICTURE z104
-              picturename: "picture_2 picture name"
-              sequence: 0
-              picturesforvehicle: z102
+        #expect(
+            result.stdout == """
+                VEHICLE z102
+                  make: "manufacturer"
+                  model: "model name"
+                  nickname: "vehicle short name"
+                  year: 2006
+                  vehiclepictures: [z104, z103]
+                VEHICLEPICTURE z103
+                  picturename: "picture_1"
+                  sequence: 0
+                  picturesforvehicle: z102
+                VEHICLEPICTURE z104
+                  picturename: "picture_2 picture name"
+                  sequence: 0
+                  picturesforvehicle: z102
 
-            """, "\(result)")
+                """, "\(result)")
         try box.copyFixture("XML/Foreign/Recipes.xml", as: "Recipes.xml")
         let objects = try #require(try box.run("dump", "Recipes.xml", "--json").jsonObject()["objects"] as? [[String: Any]])
         let soup = try #require(objects.first { $0["id"] as? String == "z102" }?["attributes"] as? [String: Any])
@@ -189,9 +193,10 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         let result = try box.run(arguments)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "Error: Recipes.xml: the document is not an outline: its model has the entities Ingredient, Recipe, Tag and "
-            + "no outline Item (an entity with order, text or title, children and parent). Run `outline dump Recipes.xml` to list its "
-            + "objects; info, validate, migrate and convert (to binary or XML) work on it too.\n", "\(result)")
+        #expect(
+            result.stderr == "Error: Recipes.xml: the document is not an outline: its model has the entities Ingredient, Recipe, Tag and "
+                + "no outline Item (an entity with order, text or title, children and parent). Run `outline dump Recipes.xml` to list its "
+                + "objects; info, validate, migrate and convert (to binary or XML) work on it too.\n", "\(result)")
         #expect(try box.bytes("Recipes.xml") == before)
     }
 
@@ -215,17 +220,19 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         let result = try box.run("validate", "Vehicles.xml", "--model", model)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty, "nothing was checked, so no verdict: \(result)")
-        #expect(result.stderr == "Error: Vehicles.xml: no version of the model \"Recipes\" matches the document, and the document does not "
-            + "embed its model. Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived "
-            + "from the file.\n")
+        #expect(
+            result.stderr == "Error: Vehicles.xml: no version of the model \"Recipes\" matches the document, and the document does not "
+                + "embed its model. Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived "
+                + "from the file.\n")
     }
 
     /// A document of another model with a higher version identifier than any outline version
     /// is not "newer": it shares no entity with the outline model, so it is read with its own.
     @Test func aDocumentOfAnotherModelIsNotTakenForANewerOutline() throws {
         let box = try CLISandbox()
-        let schema = try Schema(name: "Journal", versionIdentifier: "7",
-                                entities: [Entity(name: "Entry", attributes: [Attribute(name: "body", type: .string)])])
+        let schema = try Schema(
+            name: "Journal", versionIdentifier: "7",
+            entities: [Entity(name: "Entry", attributes: [Attribute(name: "body", type: .string)])])
         let store = PersistentStore(schema: schema, path: box.path("journal.outline"))
         try store.context.setValue(.string("Dear diary"), forKey: "body", of: try store.context.insert("Entry"))
         try store.save()
@@ -244,8 +251,9 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         let result = try box.run("validate", "staff.xml")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty, "\(result)")
-        #expect(result.stderr == "Error: staff.xml: the model derived from the file is inconsistent (EMPLOYEE.age: two properties are "
-            + "called \"age\". Fix the model and load it again.). Open the store with the model it was written with.\n")
+        #expect(
+            result.stderr == "Error: staff.xml: the model derived from the file is inconsistent (EMPLOYEE.age: two properties are "
+                + "called \"age\". Fix the model and load it again.). Open the store with the model it was written with.\n")
     }
 
     /// A binary document converted without the model follows the derived model; its model
@@ -257,14 +265,16 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         try #require(try box.run("convert", "Recipes.xml", "r.outline").status == 0)
         let refused = try box.run("dump", "r.outline", "--model", model)
         #expect(refused.status == 1)
-        #expect(refused.stderr == "Error: r.outline: the document was converted from a store of the model \"Recipes\" (version Recipes) "
-            + "while that model was not at hand; its objects follow a model derived from the store's data. Convert it back to a Core "
-            + "Data XML store, which opens with version Recipes.\n")
+        #expect(
+            refused.stderr == "Error: r.outline: the document was converted from a store of the model \"Recipes\" (version Recipes) "
+                + "while that model was not at hand; its objects follow a model derived from the store's data. Convert it back to a Core "
+                + "Data XML store, which opens with version Recipes.\n")
         let other = try box.run("dump", "r.outline", "--model", ModelVersionTests.shop, "--model-version", "Shop")
         #expect(other.status == 1)
-        #expect(other.stderr == "Error: r.outline: the document follows a model derived from the data of a store that came without its "
-            + "model, and no version of \"Shop\" matches that store. Open it with the model it embeds, or with the model of the app "
-            + "that wrote the store.\n", "never migrated from a derived model: \(other)")
+        #expect(
+            other.stderr == "Error: r.outline: the document follows a model derived from the data of a store that came without its "
+                + "model, and no version of \"Shop\" matches that store. Open it with the model it embeds, or with the model of the app "
+                + "that wrote the store.\n", "never migrated from a derived model: \(other)")
         try #require(try box.run("convert", "r.outline", "back.xml").status == 0)
         let reopened = try box.run("validate", "back.xml", "--model", model)
         #expect(reopened.stdout == "back.xml: valid (xml, Recipes, 7 objects)\n", "\(reopened)")

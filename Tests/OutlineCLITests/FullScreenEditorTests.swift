@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `outline edit FILE` in a real terminal (tmux): keys typed, the screen read, the file checked.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the full-screen tests need it (.ci/setup installs it)"),
-       .timeLimit(.minutes(2)))
+@Suite(
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the full-screen tests need it (.ci/setup installs it)"),
+    .timeLimit(.minutes(2)))
 struct FullScreenEditorTests {
     /// The file's items as `outline show --json` prints them.
     static func items(_ box: CLISandbox, _ name: String) throws -> [[String: Any]] {

@@ -42,45 +42,46 @@ import Testing
     @Test func addHelpReadsAsPinned() throws {
         let box = try CLISandbox()
         let result = try box.run("add", "--help")
-        #expect(result.stdout == """
-            OVERVIEW: Add an item and print its path.
+        #expect(
+            result.stdout == """
+                OVERVIEW: Add an item and print its path.
 
-            The item goes at the end of the parent's children, or at 1-based position --at.
-            Prints the new item's path, or with --id its #ID (which stays the same when
-            other items move). A text or note longer than a command line can come from a
-            file, or from standard input (-).
+                The item goes at the end of the parent's children, or at 1-based position --at.
+                Prints the new item's path, or with --id its #ID (which stays the same when
+                other items move). A text or note longer than a command line can come from a
+                file, or from standard input (-).
 
-            Examples:
-              outline add groceries.outline "Dairy"
-              outline add groceries.outline "Milk" --under 1
-              outline add groceries.outline "Eggs" --under 1 --at 1 --note "A dozen."
-              outline add groceries.outline "Bread" --done --id
-              outline add notes.outline --text-file - < title.txt
+                Examples:
+                  outline add groceries.outline "Dairy"
+                  outline add groceries.outline "Milk" --under 1
+                  outline add groceries.outline "Eggs" --under 1 --at 1 --note "A dozen."
+                  outline add groceries.outline "Bread" --done --id
+                  outline add notes.outline --text-file - < title.txt
 
-            USAGE: outline add <file> [<text>] [--text-file <file>] [--under <path>] [--at <n>] [--note <note>] [--note-file <file>] [--done] [--id] [--no-history]
+                USAGE: outline add <file> [<text>] [--text-file <file>] [--under <path>] [--at <n>] [--note <note>] [--note-file <file>] [--done] [--id] [--no-history]
 
-            ARGUMENTS:
-              <file>                  The outline document (.outline, binary or XML).
-              <text>                  The item's text (or --text-file).
+                ARGUMENTS:
+                  <file>                  The outline document (.outline, binary or XML).
+                  <text>                  The item's text (or --text-file).
 
-            OPTIONS:
-              --text-file <file>      Read the item's text from this file (- for standard
-                                      input).
-              --under <path>          The parent item: a path such as 2.1.3, / for the
-                                      root, or #ID (default: the root).
-              --at <n>                The 1-based position among the parent's children
-                                      (default: the end).
-              --note <note>           A note shown beneath the item.
-              --note-file <file>      Read the note from this file (- for standard input).
-              --done                  Mark the item done.
-              --id                    Print the new item's #ID instead of its path.
-              --no-history            Save without the document's undo history: the history
-                                      is dropped and this change cannot be undone.
-              --version               Show the version.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --text-file <file>      Read the item's text from this file (- for standard
+                                          input).
+                  --under <path>          The parent item: a path such as 2.1.3, / for the
+                                          root, or #ID (default: the root).
+                  --at <n>                The 1-based position among the parent's children
+                                          (default: the end).
+                  --note <note>           A note shown beneath the item.
+                  --note-file <file>      Read the note from this file (- for standard input).
+                  --done                  Mark the item done.
+                  --id                    Print the new item's #ID instead of its path.
+                  --no-history            Save without the document's undo history: the history
+                                          is dropped and this change cannot be undone.
+                  --version               Show the version.
+                  -h, --help              Show help information.
 
 
-            """)
+                """)
     }
 
     /// No command's own option hides the tool's --version (schema show's model version is --model-version).

@@ -10,9 +10,11 @@ import Testing
 /// others are variations of the committed `Fixtures/XML/Hostile*.xml` and `Fixtures/OPML/External*.opml`.
 /// With `/usr/bin/time` installed each run also prints its peak memory.
 @Suite struct HostileInputTests {
-    static let laughs = "<!DOCTYPE x [\n<!ENTITY lol0 \"lol\">\n" + (1 ... 9).map { level in
-        "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
-    }.joined(separator: "\n") + "\n]>"
+    static let laughs =
+        "<!DOCTYPE x [\n<!ENTITY lol0 \"lol\">\n"
+        + (1 ... 9).map { level in
+            "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }.joined(separator: "\n") + "\n]>"
     static let xxe = "<!DOCTYPE x [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>"
     static let networkDTD = "<!DOCTYPE x SYSTEM \"http://127.0.0.1:9/x.dtd\">"
 
@@ -69,7 +71,9 @@ import Testing
 
     static let cases: [Case] = [
         Case(testDescription: "store: external entity", file: "xxe.xml", command: ["show", "FILE"]) { store(xxe, text: "&xxe;") },
-        Case(testDescription: "store: the base store", file: "base.xml", command: ["show", "FILE"]) { store(#"<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">"#) },
+        Case(testDescription: "store: the base store", file: "base.xml", command: ["show", "FILE"]) {
+            store(#"<!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">"#)
+        },
         Case(testDescription: "store: billion laughs", file: "laughs.xml", command: ["show", "FILE"]) { store(laughs, text: "&lol9;") },
         Case(testDescription: "store: network DTD", file: "dtd.xml", command: ["show", "FILE"]) { store(networkDTD) },
         Case(testDescription: "store: 100,000-deep nesting", file: "deep.xml", command: ["show", "FILE"]) {
@@ -108,14 +112,17 @@ import Testing
     ]
 
     /// Slow in a debug build (a minute or more each): run with `OUTLINE_LARGE_ITEMS` set.
-    static let largeCases: [Case] = ProcessInfo.processInfo.environment["OUTLINE_LARGE_ITEMS"] == nil ? [] : [
-        Case(testDescription: "OPML: 1,000,001-deep nesting", file: "deeper.opml", command: ["convert", "FILE", "out.outline"]) {
-            opml("", nested: nest("<outline>", "</outline>", 1_000_001))
-        },
-        Case(testDescription: "Markdown: 100 MB line", file: "line.md", command: ["convert", "FILE", "out.outline"]) {
-            "- " + String(repeating: "A", count: big) + "\n"
-        },
-    ]
+    static let largeCases: [Case] =
+        ProcessInfo.processInfo.environment["OUTLINE_LARGE_ITEMS"] == nil
+        ? []
+        : [
+            Case(testDescription: "OPML: 1,000,001-deep nesting", file: "deeper.opml", command: ["convert", "FILE", "out.outline"]) {
+                opml("", nested: nest("<outline>", "</outline>", 1_000_001))
+            },
+            Case(testDescription: "Markdown: 100 MB line", file: "line.md", command: ["convert", "FILE", "out.outline"]) {
+                "- " + String(repeating: "A", count: big) + "\n"
+            },
+        ]
 
     @Test(arguments: cases + largeCases)
     func hostileInputIsRefusedWithinLimits(_ hostile: Case) throws {
@@ -133,8 +140,9 @@ import Testing
         #expect(!result.stdout.contains("root:x:0:0") && !result.stderr.contains("root:x:0:0"))
         if result.status == 1 {
             // The tool names models by the path it was given (absolute here), documents as given.
-            #expect(result.stderr.hasPrefix("Error: \(hostile.command.first == "schema" ? box.path(hostile.file) : hostile.file): "),
-                    "\(result.stderr.prefix(500))")
+            #expect(
+                result.stderr.hasPrefix("Error: \(hostile.command.first == "schema" ? box.path(hostile.file) : hostile.file): "),
+                "\(result.stderr.prefix(500))")
             #expect(result.stderr.count < 2_000, "\(result.stderr.prefix(500))")
         }
         print("hostile CLI \(hostile.testDescription): exit \(result.status), \(elapsed), peak \(peak ?? "?"): \(result.stderr.prefix(300))")

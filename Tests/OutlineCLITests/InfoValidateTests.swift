@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// `outline info` and `outline validate`.
 @Suite struct InfoValidateTests {
@@ -70,14 +70,15 @@ import OutlineStorage
     /// other's parent, siblings numbered 0, 5 and a required `order` missing.
     static func writeBrokenOutline(_ box: CLISandbox, name: String) throws {
         let store = PersistentStore(schema: try OutlineSchemas.current, path: box.path(name))
-        let document = try OutlineDocument(context: store.context)         // root z102
+        let document = try OutlineDocument(context: store.context)  // root z102
         let context = store.context
-        let a = try document.insertItem("A")                               // z103
-        let b = try document.insertItem("B")                               // z104
-        let c = try document.insertItem("C")                               // z105
-        let stray = try context.insert("Item")                             // z106: a second root
+        let a = try document.insertItem("A")  // z103
+        let b = try document.insertItem("B")  // z104
+        let c = try document.insertItem("C")  // z105
+        let stray = try context.insert("Item")  // z106: a second root
         try context.setValue(.string("Stray"), forKey: "text", of: stray)
-        let x = try context.insert("Item"), y = try context.insert("Item") // z107, z108: a cycle
+        let x = try context.insert("Item")
+        let y = try context.insert("Item")  // z107, z108: a cycle
         try context.setObject(y, forKey: "parent", of: x)
         try context.setObject(x, forKey: "parent", of: y)
         try context.setValue(.integer(5), forKey: "order", of: b)
@@ -91,15 +92,19 @@ import OutlineStorage
         try Self.writeBrokenOutline(box, name: "broken.outline")
         let result = try box.run("validate", "broken.outline")
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            broken.outline: 4 problems:
-            broken.outline: Item: 2 items have no parent (z102, z106); an outline has exactly one root. Move the extra top-level items under the root, or restore the file from a backup.
-            broken.outline: Item z107.parent: 2 items are each other's ancestors (z107, z108); parent chains must end at the root. Restore the file from a backup.
-            broken.outline: Item z102.children: the 3 children have orders nil, 0, 5; siblings must be numbered 0…2. Until it is fixed the items are shown in the order of these numbers; restore the file from a backup.
-            broken.outline: Item z105.order: a value is required.
+        #expect(
+            result.stdout == """
+                broken.outline: 4 problems:
+                broken.outline: Item: 2 items have no parent (z102, z106); an outline has exactly one root. Move the extra top-level items under the root, or restore the file from a backup.
+                broken.outline: Item z107.parent: 2 items are each other's ancestors (z107, z108); parent chains must end at the root. Restore the file from a backup.
+                broken.outline: Item z102.children: the 3 children have orders nil, 0, 5; siblings must be numbered 0…2. Until it is fixed the items are shown in the order of these numbers; restore the file from a backup.
+                broken.outline: Item z105.order: a value is required.
 
-            """, "\(result)")
-        #expect(result.stderr == "Error: broken.outline: the document is not valid (4 problems listed above). Restore it from a backup if there is one, or fix the objects named above.\n")
+                """, "\(result)")
+        #expect(
+            result.stderr
+                == "Error: broken.outline: the document is not valid (4 problems listed above). Restore it from a backup if there is one, or fix the objects named above.\n"
+        )
     }
 
     @Test func aDamagedFileIsOneProblem() throws {
@@ -107,11 +112,12 @@ import OutlineStorage
         try box.copyFixture("Binary/flipped-body-bit.outline", as: "damaged.outline")
         let result = try box.run("validate", "damaged.outline")
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            damaged.outline: 1 problem:
-            damaged.outline: byte 1030: the body (bytes 1030 to 1171) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from a backup if there is one.
+        #expect(
+            result.stdout == """
+                damaged.outline: 1 problem:
+                damaged.outline: byte 1030: the body (bytes 1030 to 1171) fails its checksum (stored 0xb4dcceda, computed 0xd3a726df). The file was damaged after it was written; restore it from a backup if there is one.
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(result.stderr.hasPrefix("Error: damaged.outline: the document is not valid (1 problem listed above)."))
     }
 

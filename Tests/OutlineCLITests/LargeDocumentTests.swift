@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineKit
-import OutlineTool
 import OutlineStorage
+import OutlineTool
+import Testing
 
 /// Deep and big documents through the binary: nothing recursive, nothing quadratic.
 ///
@@ -87,8 +87,9 @@ import OutlineStorage
         }
 
         func report(_ title: String) {
-            print("\(title), with \(ProcessInfo.processInfo.environment["OUTLINE_BINARY"] ?? "the debug build"):\n  "
-                  + timings.joined(separator: "\n  "))
+            print(
+                "\(title), with \(ProcessInfo.processInfo.environment["OUTLINE_BINARY"] ?? "the debug build"):\n  "
+                    + timings.joined(separator: "\n  "))
         }
     }
 
@@ -165,7 +166,8 @@ import OutlineStorage
         for (ext, format, unit) in [("md", "Markdown", 2), ("txt", "plain text", 1)]
         where depth * (depth - 1) / 2 * unit > DocumentConverter.maximumIndentation {
             let refused = try session.run("convert", "\(name).outline", "\(name).\(ext)", status: 1)
-            #expect(refused.stderr == "Error: \(name).\(ext): the outline is nested \(grouped(depth)) levels deep; as \(format) its "
+            #expect(
+                refused.stderr == "Error: \(name).\(ext): the outline is nested \(grouped(depth)) levels deep; as \(format) its "
                     + "indentation alone would take \(grouped(depth * (depth - 1) / 2 * unit)) bytes, over the limit of 268,435,456. "
                     + "\(format.prefix(1).uppercased() + format.dropFirst()) nests items by indenting them; convert to OPML, Core Data XML "
                     + "or binary instead, which hold any depth.\n")

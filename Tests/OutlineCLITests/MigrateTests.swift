@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// `outline migrate`: dry runs, in-place and side-by-side migrations, blocked ones.
 @Suite struct MigrateTests {
@@ -11,28 +11,29 @@ import OutlineStorage
         let before = try box.bytes("old.outline")
         let result = try box.run("migrate", "old.outline", "--dry-run")
         #expect(result.status == 0 && result.stderr == "", "\(result)")
-        #expect(result.stdout == """
-            Migration of old.outline: Outline -> Outline 3
-            Path: Outline -> Outline 3 (1 step)
+        #expect(
+            result.stdout == """
+                Migration of old.outline: Outline -> Outline 3
+                Path: Outline -> Outline 3 (1 step)
 
-            Step 1: Outline -> Outline 3
-              Item: changed, objects copied property by property
-                collapsed: new attribute, every object gets NO (required)
-                created: new attribute, starts empty
-                done: new attribute, every object gets NO (required)
-                extraAttributes: new attribute, starts empty
-                note: new attribute, starts empty
-                order: copy (required)
-                text: copy, renamed from title
-                children: copy
-                parent: copy
-                tags: new relationship, starts empty
-              Tag: new entity, starts empty
+                Step 1: Outline -> Outline 3
+                  Item: changed, objects copied property by property
+                    collapsed: new attribute, every object gets NO (required)
+                    created: new attribute, starts empty
+                    done: new attribute, every object gets NO (required)
+                    extraAttributes: new attribute, starts empty
+                    note: new attribute, starts empty
+                    order: copy (required)
+                    text: copy, renamed from title
+                    children: copy
+                    parent: copy
+                    tags: new relationship, starts empty
+                  Tag: new entity, starts empty
 
-            Data:
-              Item: 3 objects carried over
+                Data:
+                  Item: 3 objects carried over
 
-            """)
+                """)
         #expect(try box.bytes("old.outline") == before)
         #expect(!box.exists("old.outline.bak"))
     }
@@ -66,7 +67,9 @@ import OutlineStorage
         let before = try box.bytes("old.outline")
         let result = try box.run("migrate", "old.outline")
         #expect(result.status == 0 && result.stderr == "", "\(result)")
-        #expect(result.stdout == "Migrated old.outline from \(version) to Outline 3 (\(version) -> Outline 3); the old version is kept as old.outline.bak.\n")
+        #expect(
+            result.stdout
+                == "Migrated old.outline from \(version) to Outline 3 (\(version) -> Outline 3); the old version is kept as old.outline.bak.\n")
         #expect(try box.bytes("old.outline.bak") == before)
         let info = try box.run("info", "old.outline", "--json").jsonObject()
         #expect(info["schemaVersion"] as? String == "Outline 3")
@@ -114,23 +117,30 @@ import OutlineStorage
         let before = try box.bytes("notes.outline")
         let dry = try box.run("migrate", "notes.outline", "--model", CLISandbox.notebookModel, "--dry-run")
         #expect(dry.status == 1)
-        #expect(dry.stdout == """
-            Migration of notes.outline: Notebook 2 -> Notebook 3
+        #expect(
+            dry.stdout == """
+                Migration of notes.outline: Notebook 2 -> Notebook 3
 
-            Blocked: 1 blocker
-              - Note.pages: Integer 64 -> String: Integer 64 values cannot be converted to String. Keep the type, or add a new attribute under another name (with its own renaming identifier) and fill it in code.
+                Blocked: 1 blocker
+                  - Note.pages: Integer 64 -> String: Integer 64 values cannot be converted to String. Keep the type, or add a new attribute under another name (with its own renaming identifier) and fill it in code.
 
-            """, "\(dry)")
-        #expect(dry.stderr == "Error: notes.outline: Notebook 2 -> Notebook 3: the migration cannot be inferred (1 blocker listed above). Change the model as each blocker says, or add an intermediate version; nothing was written.\n")
+                """, "\(dry)")
+        #expect(
+            dry.stderr
+                == "Error: notes.outline: Notebook 2 -> Notebook 3: the migration cannot be inferred (1 blocker listed above). Change the model as each blocker says, or add an intermediate version; nothing was written.\n"
+        )
 
         let json = try box.run("migrate", "notes.outline", "--model", CLISandbox.notebookModel, "--dry-run", "--json")
         #expect(json.status == 1)
         let blockers = try #require(try json.jsonObject()["blockers"] as? [[String: String]])
-        #expect(blockers == [[
-            "code": "incompatibleTypes", "entity": "Note", "property": "pages", "from": "Integer 64", "to": "String",
-            "reason": "Integer 64 values cannot be converted to String",
-            "hint": "Keep the type, or add a new attribute under another name (with its own renaming identifier) and fill it in code.",
-        ]])
+        #expect(
+            blockers == [
+                [
+                    "code": "incompatibleTypes", "entity": "Note", "property": "pages", "from": "Integer 64", "to": "String",
+                    "reason": "Integer 64 values cannot be converted to String",
+                    "hint": "Keep the type, or add a new attribute under another name (with its own renaming identifier) and fill it in code.",
+                ]
+            ])
 
         let real = try box.run("migrate", "notes.outline", "--model", CLISandbox.notebookModel)
         #expect(real.status == 1)
@@ -147,29 +157,33 @@ import OutlineStorage
         let before = try box.bytes("notes.outline")
         let dry = try box.run("migrate", "notes.outline", "--model", CLISandbox.notebookModel, "--to", "Notebook 2", "--dry-run")
         #expect(dry.status == 1)
-        #expect(dry.stdout == """
-            Migration of notes.outline: Notebook -> Notebook 2
-            Path: Notebook -> Notebook 2 (1 step)
+        #expect(
+            dry.stdout == """
+                Migration of notes.outline: Notebook -> Notebook 2
+                Path: Notebook -> Notebook 2 (1 step)
 
-            Step 1: Notebook -> Notebook 2
-              Note: changed, objects copied property by property
-                pages: convert Integer 32 -> Integer 64 (lossless)
-                starred: new attribute, every object gets NO (required)
-                title: copy (required)
-                body: removed, its values are dropped
+                Step 1: Notebook -> Notebook 2
+                  Note: changed, objects copied property by property
+                    pages: convert Integer 32 -> Integer 64 (lossless)
+                    starred: new attribute, every object gets NO (required)
+                    title: copy (required)
+                    body: removed, its values are dropped
 
-            Risks: 1 (the mapping can be inferred; migrating a document fails only where its data is in the way, and leaves it unchanged)
-              Risk: Note.title: optional String -> required String without a default: fails for every object whose value is nil: 2 objects would fail (z102, z104).
+                Risks: 1 (the mapping can be inferred; migrating a document fails only where its data is in the way, and leaves it unchanged)
+                  Risk: Note.title: optional String -> required String without a default: fails for every object whose value is nil: 2 objects would fail (z102, z104).
 
-            Data:
-              Note: 3 objects carried over
+                Data:
+                  Note: 3 objects carried over
 
-            Data violations: 1
-              - Note.title: 2 objects have no value, but title becomes required without a default (z102, z104)
-              Fix the objects named above in the old version, then migrate again.
+                Data violations: 1
+                  - Note.title: 2 objects have no value, but title becomes required without a default (z102, z104)
+                  Fix the objects named above in the old version, then migrate again.
 
-            """, "\(dry)")
-        #expect(dry.stderr == "Error: notes.outline: Notebook -> Notebook 2: the data does not fit Notebook 2 (1 problem listed above). Fix the objects named above in the old version, then migrate again; nothing was written.\n")
+                """, "\(dry)")
+        #expect(
+            dry.stderr
+                == "Error: notes.outline: Notebook -> Notebook 2: the data does not fit Notebook 2 (1 problem listed above). Fix the objects named above in the old version, then migrate again; nothing was written.\n"
+        )
 
         let real = try box.run("migrate", "notes.outline", "--model", CLISandbox.notebookModel, "--to", "Notebook 2")
         #expect(real.status == 1)

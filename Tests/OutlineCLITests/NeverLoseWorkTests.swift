@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// The ways work used to get lost, each fixed and kept fixed: converting a file onto itself,
 /// interrupted commands leaving temporary files, output lost silently, backups replaced,
@@ -25,9 +25,11 @@ import OutlineStorage
         for extra in [[], ["--force"]] {
             let result = try box.run(["convert", "same.outline", output, "--to", "text"] + extra)
             #expect(result.status == 1, "\(result)")
-            let which = output == "same.outline" ? "the output is the input file" : "the output \(output) is the input file itself (the same file on disk)"
-            #expect(result.stderr == "Error: same.outline: \(which); writing text over it would replace the document with a format "
-                        + "that holds less. Write to another file; the input is left as it is.\n", "\(result)")
+            let which =
+                output == "same.outline" ? "the output is the input file" : "the output \(output) is the input file itself (the same file on disk)"
+            #expect(
+                result.stderr == "Error: same.outline: \(which); writing text over it would replace the document with a format "
+                    + "that holds less. Write to another file; the input is left as it is.\n", "\(result)")
             #expect(try box.bytes("same.outline") == before)
         }
         // Binary and XML hold everything: in place, but only when asked.
@@ -58,7 +60,9 @@ import OutlineStorage
 
     /// Runs `arguments`, sends `signal` as soon as a temporary file of a save exists (or after
     /// `delay` seconds when nil), and returns the result.
-    static func interrupt(_ box: CLISandbox, _ arguments: [String], with signal: Int32, whenSaving: Bool) throws -> (status: Int32, crashed: Bool, sawTemporary: Bool) {
+    static func interrupt(_ box: CLISandbox, _ arguments: [String], with signal: Int32, whenSaving: Bool) throws -> (
+        status: Int32, crashed: Bool, sawTemporary: Bool
+    ) {
         let process = try box.prepare(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -135,16 +139,19 @@ import OutlineStorage
         return (process.terminationStatus, text)
     }
 
-    @Test(arguments: [["show", "doc.outline"], ["show", "doc.outline", "--json"], ["find", "doc.outline", "TRUEPREDICATE"],
-                      ["convert", "doc.outline", "-", "--to", "opml"], ["info", "doc.outline"]])
+    @Test(arguments: [
+        ["show", "doc.outline"], ["show", "doc.outline", "--json"], ["find", "doc.outline", "TRUEPREDICATE"],
+        ["convert", "doc.outline", "-", "--to", "opml"], ["info", "doc.outline"],
+    ])
     func aFailedWriteToStandardOutputIsAnError(arguments: [String]) throws {
         let box = try CLISandbox()
         try box.writeDocument("doc.outline", version: "Outline 3", items: [("Groceries", ["Milk"])])
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let result = try Self.run(box, arguments, output: full)
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: cannot write to standard output (No space left on device); the output is incomplete. "
-                    + "Check where the output goes (a full disk, a closed file).\n")
+        #expect(
+            result.stderr == "Error: cannot write to standard output (No space left on device); the output is incomplete. "
+                + "Check where the output goes (a full disk, a closed file).\n")
     }
 
     @Test func aClosedPipeEndsTheOutputQuietly() throws {
@@ -194,31 +201,36 @@ import OutlineStorage
     func migratingToAnOlderVersionListsWhatWouldBeLostAndNeedsAllowLoss(format: DocumentFormat) throws {
         let box = try CLISandbox()
         try box.writeDocument("doc.outline", version: "Outline 3", format: format, items: [("Groceries", ["Milk", "Bread"])])
-        for arguments in [["edit", "doc.outline", "1.1", "--note", "Oat", "--done"], ["tag", "doc.outline", "1.2", "fresh"],
-                          ["collapse", "doc.outline", "1"]] {
+        for arguments in [
+            ["edit", "doc.outline", "1.1", "--note", "Oat", "--done"], ["tag", "doc.outline", "1.2", "fresh"],
+            ["collapse", "doc.outline", "1"],
+        ] {
             #expect(try box.run(arguments).status == 0)
         }
         let before = try box.bytes("doc.outline")
         let refused = try box.run("migrate", "doc.outline", "--to", "Outline 2")
         #expect(refused.status == 1)
-        #expect(refused.stderr == "Error: doc.outline: Outline 2: the version Outline 2 has no place for data the document holds, which "
-                    + "would be lost: Tag: 1 object; Item.collapsed: 1 value; Item.tags: 1 link. Pass --allow-loss to migrate all the same "
-                    + "(in place, the old version is kept as a backup), or leave the document at its version.\n", "\(refused)")
+        #expect(
+            refused.stderr == "Error: doc.outline: Outline 2: the version Outline 2 has no place for data the document holds, which "
+                + "would be lost: Tag: 1 object; Item.collapsed: 1 value; Item.tags: 1 link. Pass --allow-loss to migrate all the same "
+                + "(in place, the old version is kept as a backup), or leave the document at its version.\n", "\(refused)")
         #expect(try box.bytes("doc.outline") == before)
         #expect(!box.exists("doc.outline.bak"))
         let plan = try box.run("migrate", "doc.outline", "--to", "Outline", "--dry-run")
         #expect(plan.status == 0)
-        #expect(plan.stdout.contains("""
+        #expect(
+            plan.stdout.contains(
+                """
 
-            Lost (the target has no place for it; migrating needs --allow-loss):
-              Tag: 1 object
-              Item.collapsed: 1 value
-              Item.created: 3 values
-              Item.done: 1 value
-              Item.note: 1 value
-              Item.tags: 1 link
+                Lost (the target has no place for it; migrating needs --allow-loss):
+                  Tag: 1 object
+                  Item.collapsed: 1 value
+                  Item.created: 3 values
+                  Item.done: 1 value
+                  Item.note: 1 value
+                  Item.tags: 1 link
 
-            """), "\(plan)")
+                """), "\(plan)")
         let allowed = try box.run("migrate", "doc.outline", "--to", "Outline 2", "--allow-loss")
         #expect(allowed.status == 0, "\(allowed)")
         #expect(try box.bytes("doc.outline.bak") == before)
@@ -240,13 +252,14 @@ import OutlineStorage
         #expect(try box.run("add", "doc.outline", hostile).status == 0)
         #expect(try box.run("add", "doc.outline", multiLine, "--note", "note\u{1B}[31m red\nsecond").status == 0)
         let shown = try box.run("show", "doc.outline")
-        #expect(shown.stdout == """
-            1 Title\\e]0;pwned\\u{7}\\e[2J
-            2 First line\\nsecond line\\twith a tab\\u{202E}
-              note\\e[31m red
-              second
+        #expect(
+            shown.stdout == """
+                1 Title\\e]0;pwned\\u{7}\\e[2J
+                2 First line\\nsecond line\\twith a tab\\u{202E}
+                  note\\e[31m red
+                  second
 
-            """, "\(shown)")
+                """, "\(shown)")
         #expect(!shown.stdout.contains("\u{1B}"))
         let found = try box.run("find", "doc.outline", "text BEGINSWITH \"First\"")
         #expect(found.stdout == "2 First line\\nsecond line\\twith a tab\\u{202E}\n")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// What outliner users expect from the command line, in both store formats: tags, folding,
 /// copying subtrees, editing every match or a whole subtree, new ids, counting and narrowing
@@ -12,16 +12,19 @@ import OutlineStorage
     /// Groceries (Milk, Bread (Rye)), Work (Report), in `format`.
     static func sample(_ format: DocumentFormat) throws -> CLISandbox {
         let box = try CLISandbox()
-        try box.writeDocument("doc.outline", version: "Outline 3", format: format,
-                              items: [("Groceries", ["Milk", "Bread"]), ("Work", ["Report"])])
+        try box.writeDocument(
+            "doc.outline", version: "Outline 3", format: format,
+            items: [("Groceries", ["Milk", "Bread"]), ("Work", ["Report"])])
         try expect(box, ["add", "doc.outline", "Rye", "--under", "1.2"], prints: "1.2.1\n")
         return box
     }
 
     /// Runs `arguments`, expecting success, `stdout` and an empty stderr.
     @discardableResult
-    static func expect(_ box: CLISandbox, _ arguments: [String], prints stdout: String? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
+    static func expect(
+        _ box: CLISandbox, _ arguments: [String], prints stdout: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CLIResult {
         let result = try box.run(arguments)
         #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
         if let stdout { #expect(result.stdout == stdout, "\(arguments): \(result)", sourceLocation: sourceLocation) }
@@ -43,24 +46,28 @@ import OutlineStorage
         try Self.expect(box, ["tag", "doc.outline", "2", "work"], prints: "")
         let again = try box.run("tag", "doc.outline", "2", "work")
         #expect(again.status == 0 && again.stderr == "Note: doc.outline: 2 has this tag already; nothing changed.\n", "\(again)")
-        try Self.expect(box, ["show", "doc.outline"], prints: """
-            1 Groceries
-              1.1 Milk  @dairy @"this week"
-              1.2 Bread
-                1.2.1 Rye  @dairy
-            2 Work  @work
-              2.1 Report
+        try Self.expect(
+            box, ["show", "doc.outline"],
+            prints: """
+                1 Groceries
+                  1.1 Milk  @dairy @"this week"
+                  1.2 Bread
+                    1.2.1 Rye  @dairy
+                2 Work  @work
+                  2.1 Report
 
-            """)
+                """)
         try Self.expect(box, ["tags", "doc.outline"], prints: "dairy  2 items\nthis week  1 item\nwork  1 item\n")
-        try Self.expect(box, ["tags", "doc.outline", "--json"], prints: """
-            [
-              {"name": "dairy", "count": 2},
-              {"name": "this week", "count": 1},
-              {"name": "work", "count": 1}
-            ]
+        try Self.expect(
+            box, ["tags", "doc.outline", "--json"],
+            prints: """
+                [
+                  {"name": "dairy", "count": 2},
+                  {"name": "this week", "count": 1},
+                  {"name": "work", "count": 1}
+                ]
 
-            """)
+                """)
         let json = try box.run("show", "doc.outline", "--json").shownOutline()
         #expect(json.items[0].children[0].tags == ["dairy", "this week"])
         try Self.expect(box, ["find", "doc.outline", "text == \"Rye\""], prints: "1.2.1 Rye  @dairy\n")
@@ -77,8 +84,9 @@ import OutlineStorage
         let box = try Self.sample(.binary)
         let comma = try box.run("tag", "doc.outline", "1", "a,b")
         #expect(comma.status == 1)
-        #expect(comma.stderr == "Error: doc.outline: 1: the tag name \"a,b\" contains a comma. Give each tag as a word or words of its own, "
-                    + "such as work or \"to read\"; OPML lists tags separated by commas.\n", "\(comma)")
+        #expect(
+            comma.stderr == "Error: doc.outline: 1: the tag name \"a,b\" contains a comma. Give each tag as a word or words of its own, "
+                + "such as work or \"to read\"; OPML lists tags separated by commas.\n", "\(comma)")
         let space = try box.run("tag", "doc.outline", "1", " a")
         #expect(space.status == 1 && space.stderr.contains("begins or ends with a space"), "\(space)")
         let root = try box.run("tag", "doc.outline", "/", "a")
@@ -92,15 +100,17 @@ import OutlineStorage
         let box = try Self.sample(format)
         try Self.expect(box, ["collapse", "doc.outline", "1"], prints: "")
         try Self.expect(box, ["show", "doc.outline"], prints: "1 Groceries [+2]\n2 Work\n  2.1 Report\n")
-        try Self.expect(box, ["show", "doc.outline", "--expand-all"], prints: """
-            1 Groceries
-              1.1 Milk
-              1.2 Bread
-                1.2.1 Rye
-            2 Work
-              2.1 Report
+        try Self.expect(
+            box, ["show", "doc.outline", "--expand-all"],
+            prints: """
+                1 Groceries
+                  1.1 Milk
+                  1.2 Bread
+                    1.2.1 Rye
+                2 Work
+                  2.1 Report
 
-            """)
+                """)
         // The item named by --under shows its children even when collapsed; JSON holds every item.
         try Self.expect(box, ["show", "doc.outline", "--under", "1"], prints: "1 Groceries\n  1.1 Milk\n  1.2 Bread\n    1.2.1 Rye\n")
         let json = try box.run("show", "doc.outline", "--json").shownOutline()
@@ -129,14 +139,16 @@ import OutlineStorage
         let copied = try Self.expect(box, ["copy", "doc.outline", "1", "--under", "1.2", "--id"])
         #expect(copied.stdout.hasPrefix("#"), "\(copied)")
         let id = copied.stdout.trimmingCharacters(in: .newlines)
-        try Self.expect(box, ["show", "doc.outline", "--under", id, "--expand-all"], prints: """
-            1.2.2 Groceries
-              1.2.2.1 Milk
-              1.2.2.2 [x] Bread
-                      Sliced
-                1.2.2.2.1 Rye  @dark
+        try Self.expect(
+            box, ["show", "doc.outline", "--under", id, "--expand-all"],
+            prints: """
+                1.2.2 Groceries
+                  1.2.2.1 Milk
+                  1.2.2.2 [x] Bread
+                          Sliced
+                    1.2.2.2.1 Rye  @dark
 
-            """)
+                """)
         let json = try box.run("show", "doc.outline", "--json").shownOutline()
         let breadCopy = json.items[1].children[0]
         #expect(breadCopy == ShownItem("Bread", note: "Sliced", done: true, collapsed: true, [ShownItem("Rye", tags: ["dark"])]))
@@ -154,8 +166,9 @@ import OutlineStorage
         let box = try Self.sample(format)
         try Self.expect(box, ["edit", "doc.outline", "1", "--done", "--recursive"], prints: "Changed 4 items.\n")
         try Self.expect(box, ["find", "doc.outline", "done == YES", "--count"], prints: "4\n")
-        try Self.expect(box, ["edit", "doc.outline", "--where", "text BEGINSWITH \"R\"", "--not-done", "--note", "checked"],
-                        prints: "Changed 2 items.\n")
+        try Self.expect(
+            box, ["edit", "doc.outline", "--where", "text BEGINSWITH \"R\"", "--not-done", "--note", "checked"],
+            prints: "Changed 2 items.\n")
         try Self.expect(box, ["find", "doc.outline", "done == YES"], prints: "1 [x] Groceries\n1.1 [x] Milk\n1.2 [x] Bread\n")
         try Self.expect(box, ["find", "doc.outline", "note == \"checked\""], prints: "1.2.1 Rye\n2.1 Report\n")
         try Self.expect(box, ["edit", "doc.outline", "--where", "text == \"nothing\"", "--done"], prints: "No item matches; nothing changed.\n")
@@ -183,8 +196,11 @@ import OutlineStorage
         #expect(both.status == 64 && both.stderr.hasPrefix("Error: Give the text or --text-file, not both."), "\(both)")
         try Data([0x41, 0xFF]).write(to: URL(fileURLWithPath: box.path("latin1.txt")))
         let invalid = try box.run("add", "doc.outline", "--text-file", "latin1.txt")
-        #expect(invalid.status == 1 && invalid.stderr == "Error: latin1.txt: the text is not valid UTF-8. Convert the file to UTF-8 (for example with iconv) and try again.\n",
-                "\(invalid)")
+        #expect(
+            invalid.status == 1
+                && invalid.stderr
+                    == "Error: latin1.txt: the text is not valid UTF-8. Convert the file to UTF-8 (for example with iconv) and try again.\n",
+            "\(invalid)")
         try Self.expectFormat(box, format)
     }
 
@@ -194,12 +210,14 @@ import OutlineStorage
         try Self.expect(box, ["find", "doc.outline", "text CONTAINS[c] \"r\"", "--count"], prints: "5\n")
         try Self.expect(box, ["find", "doc.outline", "text CONTAINS[c] \"r\"", "--count", "--json"], prints: "{\"count\": 5}\n")
         try Self.expect(box, ["find", "doc.outline", "text CONTAINS[c] \"r\"", "--under", "1"], prints: "1.2 Bread\n1.2.1 Rye\n")
-        try Self.expect(box, ["find", "doc.outline", "TRUEPREDICATE", "--under", "1.2", "--json"], prints: """
-            [
-              {"path": "1.2.1", "id": 108, "depth": 3, "text": "Rye", "note": null, "done": false, "tags": []}
-            ]
+        try Self.expect(
+            box, ["find", "doc.outline", "TRUEPREDICATE", "--under", "1.2", "--json"],
+            prints: """
+                [
+                  {"path": "1.2.1", "id": 108, "depth": 3, "text": "Rye", "note": null, "done": false, "tags": []}
+                ]
 
-            """)
+                """)
         try Self.expect(box, ["find", "doc.outline", "TRUEPREDICATE", "--under", "2", "--count"], prints: "1\n")
     }
 

@@ -32,6 +32,8 @@ import Testing
         #expect(output.contains("\r\u{1B}[Kreading old.outline…"), "\(output)")
         #expect(output.contains("% migrating: "), "\(output)")
         #expect(output.contains("\r\u{1B}[Kwriting new.outline…"), "\(output)")
-        #expect(output.contains("\r\u{1B}[KNote: old.outline: migrated from Outline to Outline 3 on the way"), "the line is cleared before the note: \(output)")
+        #expect(
+            output.contains("\r\u{1B}[KNote: old.outline: migrated from Outline to Outline 3 on the way"),
+            "the line is cleared before the note: \(output)")
     }
 }

@@ -9,19 +9,20 @@ import Testing
         let box = try CLISandbox()
         let result = try box.run("show", Self.sample)
         #expect(result.status == 0 && result.stderr == "", "\(result)")
-        #expect(result.stdout == """
-            1 Dairy
-              1.1 Milk
-                  Oat, not soy.
-              1.2 [x] Eggs
-            2 Bakery
-              2.1 Rye bread
-            3 Produce
-              3.1 Apples
-                  The tart ones.
-              3.2 [x] Spinach
+        #expect(
+            result.stdout == """
+                1 Dairy
+                  1.1 Milk
+                      Oat, not soy.
+                  1.2 [x] Eggs
+                2 Bakery
+                  2.1 Rye bread
+                3 Produce
+                  3.1 Apples
+                      The tart ones.
+                  3.2 [x] Spinach
 
-            """)
+                """)
     }
 
     @Test func theSampleIsAValidCurrentBinaryDocument() throws {

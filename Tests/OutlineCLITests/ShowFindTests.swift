@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineKit
+import Testing
 
 /// `outline show` and `outline find` output.
 @Suite struct ShowFindTests {
@@ -8,8 +8,10 @@ import OutlineKit
     static func sample() throws -> CLISandbox {
         let box = try CLISandbox()
         try box.writeDocument("doc.outline", version: "Outline 3", items: [("Groceries", ["Milk", "Bread"]), ("Work", [])])
-        for arguments in [["edit", "doc.outline", "1.1", "--note", "Oat, not soy.\nTwo cartons.", "--done"],
-                          ["add", "doc.outline", "Rye", "--under", "1.2"]] {
+        for arguments in [
+            ["edit", "doc.outline", "1.1", "--note", "Oat, not soy.\nTwo cartons.", "--done"],
+            ["add", "doc.outline", "Rye", "--under", "1.2"],
+        ] {
             let result = try box.run(arguments)
             #expect(result.status == 0, "\(result)")
         }
@@ -20,30 +22,37 @@ import OutlineKit
         let box = try Self.sample()
         let result = try box.run("show", "doc.outline")
         #expect(result.status == 0 && result.stderr == "")
-        #expect(result.stdout == """
-            1 Groceries
-              1.1 [x] Milk
-                  Oat, not soy.
-                  Two cartons.
-              1.2 Bread
-                1.2.1 Rye
-            2 Work
+        #expect(
+            result.stdout == """
+                1 Groceries
+                  1.1 [x] Milk
+                      Oat, not soy.
+                      Two cartons.
+                  1.2 Bread
+                    1.2.1 Rye
+                2 Work
 
-            """)
+                """)
     }
 
     @Test func showTakesASubtreeAndADepth() throws {
         let box = try Self.sample()
         #expect(try box.run("show", "doc.outline", "--depth", "1").stdout == "1 Groceries [+2]\n2 Work\n")
-        #expect(try box.run("show", "doc.outline", "--under", "1", "--depth", "1").stdout
+        #expect(
+            try box.run("show", "doc.outline", "--under", "1", "--depth", "1").stdout
                 == "1 Groceries\n  1.1 [x] Milk\n      Oat, not soy.\n      Two cartons.\n  1.2 Bread [+1]\n")
         #expect(try box.run("show", "doc.outline", "--under", "1.2").stdout == "1.2 Bread\n  1.2.1 Rye\n")
         #expect(try box.run("show", "doc.outline", "--under", "2").stdout == "2 Work\n")
         #expect(try box.run("show", "doc.outline", "--under", "/", "--depth", "1").stdout == "1 Groceries [+2]\n2 Work\n")
         let json = try box.run("show", "doc.outline", "--under", "1", "--depth", "1", "--json").shownOutline()
-        #expect(json == ShownOutline(schemaVersion: "Outline 3", items: [
-            ShownItem("Groceries", [ShownItem("Milk", note: "Oat, not soy.\nTwo cartons.", done: true), ShownItem("Bread", hiddenChildren: 1)]),
-        ]))
+        #expect(
+            json
+                == ShownOutline(
+                    schemaVersion: "Outline 3",
+                    items: [
+                        ShownItem(
+                            "Groceries", [ShownItem("Milk", note: "Oat, not soy.\nTwo cartons.", done: true), ShownItem("Bread", hiddenChildren: 1)])
+                    ]))
         let raw = try box.run("show", "doc.outline", "--depth", "1", "--json").stdout
         #expect(raw.contains(#"{"text": "Groceries", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 2}"#), "\(raw)")
         #expect(raw.contains(#"{"text": "Work", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 0, "children": []}"#))
@@ -80,13 +89,14 @@ import OutlineKit
         let box = try Self.sample()
         let result = try box.run("find", "doc.outline", "note != nil OR text == \"Rye\"", "--json")
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            [
-              {"path": "1.1", "id": 104, "depth": 2, "text": "Milk", "note": "Oat, not soy.\\nTwo cartons.", "done": true, "tags": []},
-              {"path": "1.2.1", "id": 107, "depth": 3, "text": "Rye", "note": null, "done": false, "tags": []}
-            ]
+        #expect(
+            result.stdout == """
+                [
+                  {"path": "1.1", "id": 104, "depth": 2, "text": "Milk", "note": "Oat, not soy.\\nTwo cartons.", "done": true, "tags": []},
+                  {"path": "1.2.1", "id": 107, "depth": 3, "text": "Rye", "note": null, "done": false, "tags": []}
+                ]
 
-            """)
+                """)
         let none = try box.run("find", "doc.outline", "text == \"nothing\"", "--json")
         #expect(none.stdout == "[]\n")
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
+import Testing
 
 /// `-` for standard input or output wherever a file is read or written, through real pipes.
 @Suite struct StandardStreamTests {
@@ -52,8 +52,12 @@ import OutlineStorage
         let markdown = try box.run(["convert", "-", "-", "--to", "markdown"], standardInput: Data("- One\n  - Two\n".utf8))
         #expect(markdown.stdout == "- One\n  - Two\n", "\(markdown)")
         let noFormat = try box.run("convert", "doc.outline", "-")
-        #expect(noFormat.status == 64 && noFormat.stderr.hasPrefix("Error: standard output: standard output (-) has no file name extension "
-                                                                      + "to choose its format by. Pass --to binary|xml|opml|markdown|text."), "\(noFormat)")
+        #expect(
+            noFormat.status == 64
+                && noFormat.stderr.hasPrefix(
+                    "Error: standard output: standard output (-) has no file name extension "
+                        + "to choose its format by. Pass --to binary|xml|opml|markdown|text."),
+            "\(noFormat)")
     }
 
     @Test func addTakesItsTextFromStandardInput() throws {
@@ -75,8 +79,9 @@ import OutlineStorage
         let box = try Self.sample(.binary)
         let result = try box.run(["batch", "doc.outline"], standardInput: Data("add --text-file -\n".utf8))
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: standard input: line 1 (add --text-file -): standard input: standard input was already read "
-                    + "for something else, so it cannot also be the text. Give the text as a file instead of -. Nothing was changed: the "
-                    + "document is as it was.\n", "\(result)")
+        #expect(
+            result.stderr == "Error: standard input: line 1 (add --text-file -): standard input: standard input was already read "
+                + "for something else, so it cannot also be the text. Give the text as a file instead of -. Nothing was changed: the "
+                + "document is as it was.\n", "\(result)")
     }
 }

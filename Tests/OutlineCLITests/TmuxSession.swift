@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `outline` binary running full screen inside a detached tmux session on a private
@@ -26,8 +27,10 @@ final class TmuxSession {
     ///
     /// - Parameter launcher: a command that runs the tool, given its path and arguments after
     ///   its own (`setpriv ... --`, see ``Unprivileged``).
-    init(_ sandbox: CLISandbox, _ arguments: [String], width: Int = 80, height: Int = 20,
-         environment: [String: String] = [:], launcher: [String] = []) throws {
+    init(
+        _ sandbox: CLISandbox, _ arguments: [String], width: Int = 80, height: Int = 20,
+        environment: [String: String] = [:], launcher: [String] = []
+    ) throws {
         self.sandbox = sandbox
         tmux = try #require(Self.executable(), "tmux is not installed")
         let binary = try CLI.binary()
@@ -36,9 +39,12 @@ final class TmuxSession {
         let assignments = variables.map { "\($0.key)=\(Self.quoted($0.value))" }.sorted().joined(separator: " ")
         // After the editor ends, the pane stays (for capture) with the exit status on screen.
         let prefix = launcher.map(Self.quoted).joined(separator: " ")
-        let command = "env \(assignments) \(prefix) \(Self.quoted(binary.path)) \(arguments.map(Self.quoted).joined(separator: " ")); echo \"[exit $?]\"; sleep 60"
-        try spawn(["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
-                   "-c", sandbox.folder.path, command])
+        let command =
+            "env \(assignments) \(prefix) \(Self.quoted(binary.path)) \(arguments.map(Self.quoted).joined(separator: " ")); echo \"[exit $?]\"; sleep 60"
+        try spawn([
+            "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height),
+            "-c", sandbox.folder.path, command,
+        ])
     }
 
     /// Starts the tmux server with no signals blocked or ignored: the test process blocks some
@@ -56,7 +62,7 @@ final class TmuxSession {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = [tmux, "-L", socket] + arguments
         var cStrings = argv.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
+        defer { for pointer in cStrings { free(pointer) } }
         cStrings.append(nil)
         var pid: pid_t = 0
         let status = posix_spawn(&pid, tmux, nil, &attributes, cStrings, environ)
@@ -87,8 +93,10 @@ final class TmuxSession {
     /// Polls the screen until `condition` holds (up to `timeout`), returning it; records an
     /// issue with the last screen when it never does.
     @discardableResult
-    func waitFor(_ what: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
-                 _ condition: (String) -> Bool) throws -> String {
+    func waitFor(
+        _ what: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (String) -> Bool
+    ) throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var last = ""

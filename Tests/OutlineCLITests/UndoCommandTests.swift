@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineKit
 import OutlineStorage
 import OutlineTool
+import Testing
 
 /// `outline undo`, `redo` and `history`: undo kept in the document, across separate runs of the binary.
 @Suite struct UndoCommandTests {
@@ -77,12 +77,13 @@ import OutlineTool
         try Self.ok(box, "add", "h.outline", "Buy milk")
         try Self.ok(box, "add", "h.outline", "Call \u{1B}]0;Ann")
         try Self.ok(box, "undo", "h.outline")
-        #expect(try Self.ok(box, "history", "h.outline") == """
-            h.outline: 1 step to undo, 1 step to redo (the document keeps the last 100).
-            > 1  Add item “Buy milk”
-              2  Add item “Call \\u{1b}]0;Ann” (undone)
+        #expect(
+            try Self.ok(box, "history", "h.outline") == """
+                h.outline: 1 step to undo, 1 step to redo (the document keeps the last 100).
+                > 1  Add item “Buy milk”
+                  2  Add item “Call \\u{1b}]0;Ann” (undone)
 
-            """)
+                """)
         let json = try box.run("history", "h.outline", "--json").jsonObject()
         #expect(json["usable"] as? Bool == true)
         #expect(json["limit"] as? Int == 100)
@@ -98,8 +99,9 @@ import OutlineTool
         try Self.ok(box, "create", "n.outline", "--format", format.rawValue)
         let undo = try box.run("undo", "n.outline")
         #expect(undo.status == 1 && undo.stdout == "")
-        #expect(undo.stderr == "Error: n.outline: there is nothing to undo. The document keeps no undo history: it was last saved "
-            + "by a program that does not keep one, saved with --no-history, or its history was cleared.\n")
+        #expect(
+            undo.stderr == "Error: n.outline: there is nothing to undo. The document keeps no undo history: it was last saved "
+                + "by a program that does not keep one, saved with --no-history, or its history was cleared.\n")
         try Self.ok(box, "add", "n.outline", "One")
         let redo = try box.run("redo", "n.outline")
         #expect(redo.status == 1)
@@ -107,7 +109,9 @@ import OutlineTool
         try Self.ok(box, "undo", "n.outline")
         let again = try box.run("undo", "n.outline")
         #expect(again.status == 1)
-        #expect(again.stderr == "Error: n.outline: there is nothing to undo. Every step the document keeps is undone already; `outline redo` makes them again.\n")
+        #expect(
+            again.stderr
+                == "Error: n.outline: there is nothing to undo. Every step the document keeps is undone already; `outline redo` makes them again.\n")
     }
 
     @Test func noHistoryAndClearDropTheHistory() throws {
@@ -121,7 +125,9 @@ import OutlineTool
 
         try Self.ok(box, "add", "c.outline", "Three")
         #expect(try Self.ok(box, "history", "c.outline").contains("> 1  Add item “Three”"))
-        #expect(try Self.ok(box, "history", "c.outline", "--clear") == "c.outline keeps no undo history (it keeps the last 100 steps once there are some).\n")
+        #expect(
+            try Self.ok(box, "history", "c.outline", "--clear")
+                == "c.outline keeps no undo history (it keeps the last 100 steps once there are some).\n")
         #expect(try box.run("undo", "c.outline").status == 1)
         #expect(try Self.ok(box, "show", "c.outline") == "1 One\n2 Two\n3 Three\n")
     }
@@ -146,13 +152,14 @@ import OutlineTool
 
         try Self.ok(box, "history", "b.outline", "--limit", "3")
         try Self.ok(box, "add", "b.outline", "Item 102")
-        #expect(try Self.ok(box, "history", "b.outline") == """
-            b.outline: 3 steps to undo, nothing to redo (the document keeps the last 3).
-              1  Add item “Item 100”
-              2  Add item “Item 101”
-            > 3  Add item “Item 102”
+        #expect(
+            try Self.ok(box, "history", "b.outline") == """
+                b.outline: 3 steps to undo, nothing to redo (the document keeps the last 3).
+                  1  Add item “Item 100”
+                  2  Add item “Item 101”
+                > 3  Add item “Item 102”
 
-            """)
+                """)
         for _ in 0 ..< 3 { try Self.ok(box, "undo", "b.outline") }
         #expect(try box.run("undo", "b.outline").status == 1)
         let bad = try box.run("history", "b.outline", "--limit", "0")
@@ -189,9 +196,10 @@ import OutlineTool
 
         let undo = try box.run("undo", "s.xml")
         #expect(undo.status == 1 && undo.stdout == "")
-        #expect(undo.stderr == "Error: s.xml: the document was changed by a program that does not keep its undo history; undoing "
-            + "the recorded steps could undo the wrong things. The document itself is fine: `outline history s.xml --clear` drops "
-            + "the undo history, and the next change starts a new one.\n")
+        #expect(
+            undo.stderr == "Error: s.xml: the document was changed by a program that does not keep its undo history; undoing "
+                + "the recorded steps could undo the wrong things. The document itself is fine: `outline history s.xml --clear` drops "
+                + "the undo history, and the next change starts a new one.\n")
         #expect(try box.run("redo", "s.xml").status == 1)
         #expect(try Self.ok(box, "show", "s.xml") == "1 Buy milk\n2 Call Bob\n")
         let json = try box.run("history", "s.xml", "--json").jsonObject()

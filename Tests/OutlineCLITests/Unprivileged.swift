@@ -11,7 +11,8 @@ enum Unprivileged {
     /// What runs the tool unprivileged (empty: the tests' user already is), or why it cannot be.
     static let launcher: Result<[String], CLITestError> = {
         guard geteuid() == 0 else { return .success([]) }
-        guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
             return .failure(CLITestError("the tests run as root and setpriv (util-linux) is not installed to drop privileges"))
         }
         let launcher = [setpriv, "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--"]
@@ -20,7 +21,8 @@ enum Unprivileged {
             let box = try CLISandbox()
             let result = try box.run(["--version"], via: launcher)
             guard result.status == 0 else {
-                return .failure(CLITestError("the user nobody cannot run the built tool (\(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))"))
+                return .failure(
+                    CLITestError("the user nobody cannot run the built tool (\(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)))"))
             }
         } catch {
             return .failure(CLITestError("cannot run the tool as nobody: \(error)"))

@@ -1,6 +1,6 @@
-import Testing
-import OutlineEngine
 import OutlineEditor
+import OutlineEngine
+import Testing
 
 @Suite struct EditorEditingTests {
     @Test func oInsertsBelowAsOneNamedUndoStep() throws {
@@ -156,7 +156,7 @@ import OutlineEditor
         h.press(.escape, .tab, .character("x"), .character("k"), .character("h"))
         #expect(h.outline == ["A", "  B"])
         var names: [String] = []
-        for _ in 0..<4 {
+        for _ in 0 ..< 4 {
             h.press(.character("u"))
             names.append(h.messageLine)
         }

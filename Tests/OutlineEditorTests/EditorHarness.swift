@@ -1,7 +1,7 @@
-import Testing
+import OutlineEditor
 import OutlineEngine
 import OutlineKit
-import OutlineEditor
+import Testing
 
 /// An outline in memory with an editor over it and an off-screen screen: tests type keys and
 /// read what the screen shows.
@@ -32,8 +32,11 @@ final class EditorHarness {
         }
         context.isUndoRegistrationEnabled = true
         context.markSaved()
-        editor = OutlineEditor(document: document, options: EditorOptions(fileName: "test.outline", formatName: "binary",
-                                                                         isReadOnly: readOnly, usesColor: color))
+        editor = OutlineEditor(
+            document: document,
+            options: EditorOptions(
+                fileName: "test.outline", formatName: "binary",
+                isReadOnly: readOnly, usesColor: color))
         screen = ScreenBuffer(width: width, height: height)
         editor.render(into: &screen)
     }
@@ -97,8 +100,10 @@ extension EditorHarness.Node: ExpressibleByStringLiteral {
 }
 
 extension EditorHarness.Node {
-    static func node(_ text: String, collapsed: Bool = false, done: Bool = false, note: String? = nil,
-                     _ children: [EditorHarness.Node] = []) -> EditorHarness.Node {
+    static func node(
+        _ text: String, collapsed: Bool = false, done: Bool = false, note: String? = nil,
+        _ children: [EditorHarness.Node] = []
+    ) -> EditorHarness.Node {
         EditorHarness.Node(text: text, children: children, collapsed: collapsed, done: done, note: note)
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import OutlineEditor
+import Testing
 
 @Suite struct EditorNavigationTests {
     static let sample: [EditorHarness.Node] = [
@@ -44,7 +44,7 @@ import OutlineEditor
     }
 
     @Test func topBottomAndPages() throws {
-        let nodes = (1...40).map { EditorHarness.Node(text: "Item \($0)") }
+        let nodes = (1 ... 40).map { EditorHarness.Node(text: "Item \($0)") }
         let h = try EditorHarness(nodes, height: 12)
         h.press(.character("G"))
         #expect(h.cursorText == "Item 40")
@@ -65,7 +65,7 @@ import OutlineEditor
     }
 
     @Test func theScreenScrollsToKeepTheCursorVisible() throws {
-        let nodes = (1...30).map { EditorHarness.Node(text: "Item \($0)") }
+        let nodes = (1 ... 30).map { EditorHarness.Node(text: "Item \($0)") }
         let h = try EditorHarness(nodes, height: 8)
         h.press(Array(repeating: .down, count: 12))
         #expect(h.cursorText == "Item 13")

@@ -1,5 +1,5 @@
-import Testing
 import OutlineEditor
+import Testing
 
 @Suite struct EditorRenderingTests {
     @Test func theStatusLineNamesFileFormatCountSaveStateAndLastStep() throws {
@@ -67,7 +67,7 @@ import OutlineEditor
 
     @Test func aDeepItemIsIndentedAtMostHalfTheScreen() throws {
         var node = EditorHarness.Node(text: "leaf")
-        for level in (1...50).reversed() { node = .node("level \(level)", [node]) }
+        for level in (1 ... 50).reversed() { node = .node("level \(level)", [node]) }
         let h = try EditorHarness([node], width: 40)
         h.press(.character("G"))
         #expect(h.cursorText == "leaf")

@@ -1,5 +1,5 @@
-import Testing
 import OutlineEditor
+import Testing
 
 @Suite struct EditorSearchTests {
     static let sample: [EditorHarness.Node] = [

@@ -1,5 +1,5 @@
-import Testing
 import OutlineEditor
+import Testing
 
 @Suite struct LineEditorTests {
     @Test func cursorMovesByWholeGraphemes() {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
 
 /// The code of the articles in `Sources/OutlineEngine/OutlineEngine.docc`, run as written. The first test
 /// checks that every ```` ```swift ```` block of those articles appears verbatim in a test file
@@ -16,19 +16,27 @@ import OutlineTestSupport
     // MARK: ObjectGraphAndEditing.md
 
     static func notesSchema() throws -> Schema {
-        let schema = try Schema(name: "Notes", entities: [
-            Entity(name: "Note", attributes: [
-                Attribute(name: "text", type: .string),
-                Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
-            ], relationships: [
-                Relationship(name: "tags", destination: "Tag", inverse: "notes", isToMany: true),
-            ]),
-            Entity(name: "Tag", attributes: [
-                Attribute(name: "name", type: .string),
-            ], relationships: [
-                Relationship(name: "notes", destination: "Note", inverse: "tags", isToMany: true),
-            ]),
-        ])
+        let schema = try Schema(
+            name: "Notes",
+            entities: [
+                Entity(
+                    name: "Note",
+                    attributes: [
+                        Attribute(name: "text", type: .string),
+                        Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
+                    ],
+                    relationships: [
+                        Relationship(name: "tags", destination: "Tag", inverse: "notes", isToMany: true)
+                    ]),
+                Entity(
+                    name: "Tag",
+                    attributes: [
+                        Attribute(name: "name", type: .string)
+                    ],
+                    relationships: [
+                        Relationship(name: "notes", destination: "Note", inverse: "tags", isToMany: true)
+                    ]),
+            ])
         return schema
     }
 
@@ -57,7 +65,7 @@ import OutlineTestSupport
 
     static func setTextByIndex(_ schema: Schema, _ context: EditingContext, _ note: ManagedObject) throws -> String? {
         guard let noteInfo = schema.info(named: "Note"), let text = noteInfo.attributeIndex(named: "text") else {
-            return nil // the model has no such entity or attribute
+            return nil  // the model has no such entity or attribute
         }
         try context.setAttribute(.string("Buy oat milk"), text, of: note)
         let current = context.attributeValue(of: note, text)?.stringValue
@@ -76,10 +84,10 @@ import OutlineTestSupport
             try context.setValue(.integer(1), forKey: "order", of: note)
             try context.remove(tag, fromKey: "tags", of: note)
         }
-        let name = context.undoActionName // "Tidy up"
+        let name = context.undoActionName  // "Tidy up"
         context.undo()
         context.redo()
-        context.rollback() // back to the last save: here, an empty context
+        context.rollback()  // back to the last save: here, an empty context
         #expect(name == "Tidy up")
         #expect(!context.exists(note) && !context.exists(tag))
         #expect(!context.hasChanges)
@@ -137,20 +145,28 @@ import OutlineTestSupport
     /// Version 2 of the notes model: `text` renamed `title` (by renaming identifier), and a
     /// new required `pinned` with a default.
     static func notesVersion2() throws -> Schema {
-        try Schema(name: "Notes 2", entities: [
-            Entity(name: "Note", attributes: [
-                Attribute(name: "title", type: .string, renamingIdentifier: "text"),
-                Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
-                Attribute(name: "pinned", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
-            ], relationships: [
-                Relationship(name: "tags", destination: "Tag", inverse: "notes", isToMany: true),
-            ]),
-            Entity(name: "Tag", attributes: [
-                Attribute(name: "name", type: .string),
-            ], relationships: [
-                Relationship(name: "notes", destination: "Note", inverse: "tags", isToMany: true),
-            ]),
-        ])
+        try Schema(
+            name: "Notes 2",
+            entities: [
+                Entity(
+                    name: "Note",
+                    attributes: [
+                        Attribute(name: "title", type: .string, renamingIdentifier: "text"),
+                        Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
+                        Attribute(name: "pinned", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
+                    ],
+                    relationships: [
+                        Relationship(name: "tags", destination: "Tag", inverse: "notes", isToMany: true)
+                    ]),
+                Entity(
+                    name: "Tag",
+                    attributes: [
+                        Attribute(name: "name", type: .string)
+                    ],
+                    relationships: [
+                        Relationship(name: "notes", destination: "Note", inverse: "tags", isToMany: true)
+                    ]),
+            ])
     }
 
     @Test func planAndRunAMigration() throws {
@@ -160,16 +176,16 @@ import OutlineTestSupport
         let graph = context.graph
         let plan = MigrationPlan.infer(from: version1, to: version2)
         for blocker in plan.blockers {
-            print(blocker) // what stands in the way, and what to change
+            print(blocker)  // what stands in the way, and what to change
         }
         for risk in plan.risks {
-            print(risk) // what depends on the data, such as an optional attribute becoming required
+            print(risk)  // what depends on the data, such as an optional attribute becoming required
         }
         #expect(plan.isInferable)
 
         let result = try Migrator(plan: plan).run(graph)
-        let copied = result.report.copiedObjects["Note"] // how many notes were copied
-        let migrated = result.graph // nil when a value breaks a rule: see result.report.violations
+        let copied = result.report.copiedObjects["Note"]  // how many notes were copied
+        let migrated = result.graph  // nil when a value breaks a rule: see result.report.violations
         #expect(copied == 3)
         let migratedContext = EditingContext(graph: try #require(migrated))
         let titles = try migratedContext.objects(ofEntity: "Note").map { try migratedContext.value(forKey: "title", of: $0) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// Column storage: booleans as flags, and all-nil columns that store nothing until written.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OutlineEngine
 
 /// Strings and data in chunks: values never straddle a chunk, and a write after a copy

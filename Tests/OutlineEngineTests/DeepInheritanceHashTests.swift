@@ -1,17 +1,20 @@
 import Crypto
 import Foundation
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// Version hashes of deep entity inheritance (issue 21: a 300-deep chain took over 20 s in
 /// `schema show`, because each entity's hash recomputed its parent's, and so on up the chain).
 @Suite struct DeepInheritanceHashTests {
     /// `E0 <- E1 <- ... <- E(depth-1)`, each with one attribute of its own.
     static func chain(_ depth: Int) throws -> Schema {
-        try Schema(name: "Chain", entities: (0 ..< depth).map { i in
-            Entity(name: "E\(i)", parent: i == 0 ? nil : "E\(i - 1)", attributes: [Attribute(name: "a\(i)", type: .string)])
-        })
+        try Schema(
+            name: "Chain",
+            entities: (0 ..< depth).map { i in
+                Entity(name: "E\(i)", parent: i == 0 ? nil : "E\(i - 1)", attributes: [Attribute(name: "a\(i)", type: .string)])
+            })
     }
 
     @Test func everyEntityHashOfADeepChainIsComputedOnceAndShared() throws {

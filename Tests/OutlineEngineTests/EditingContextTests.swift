@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 @Suite struct EditingContextTests {
     @Test func insertAppliesDefaultsAndAssignsIncreasingIDs() throws {
@@ -19,7 +20,9 @@ import OutlineTestSupport
 
     @Test func settingToOneUpdatesBothInverseSides() throws {
         let context = EditingContext(schema: try TestSchemas.nestedList())
-        let p1 = try context.insert("Item"), p2 = try context.insert("Item"), c = try context.insert("Item")
+        let p1 = try context.insert("Item")
+        let p2 = try context.insert("Item")
+        let c = try context.insert("Item")
         try context.setObject(p1, forKey: "parent", of: c)
         #expect(try context.objects(forKey: "children", of: p1) == [c])
         try context.setObject(p2, forKey: "parent", of: c)
@@ -34,7 +37,9 @@ import OutlineTestSupport
 
     @Test func manyToManyAndSelfInverseStayInStep() throws {
         let context = EditingContext(schema: try TestSchemas.everything())
-        let ann = try context.insert("Person"), bob = try context.insert("Person"), work = try context.insert("Tag")
+        let ann = try context.insert("Person")
+        let bob = try context.insert("Person")
+        let work = try context.insert("Tag")
         try context.add(work, toKey: "tags", of: ann)
         try context.add(work, toKey: "tags", of: bob)
         #expect(try context.objects(forKey: "people", of: work) == [ann, bob])
@@ -46,7 +51,9 @@ import OutlineTestSupport
 
     @Test func oneToOneStealsFromThePreviousHolder() throws {
         let context = EditingContext(schema: try TestSchemas.everything())
-        let ann = try context.insert("Person"), bob = try context.insert("Person"), passport = try context.insert("Passport")
+        let ann = try context.insert("Person")
+        let bob = try context.insert("Person")
+        let passport = try context.insert("Passport")
         try context.setObject(passport, forKey: "passport", of: ann)
         try context.setObject(passport, forKey: "passport", of: bob)
         #expect(try context.object(forKey: "passport", of: ann) == nil)
@@ -79,11 +86,15 @@ import OutlineTestSupport
 
     @Test func denyRefusesAndChangesNothing() throws {
         let context = EditingContext(schema: try TestSchemas.everything())
-        let ann = try context.insert("Person"), passport = try context.insert("Passport")
+        let ann = try context.insert("Person")
+        let passport = try context.insert("Passport")
         try context.setObject(passport, forKey: "passport", of: ann)
         let error = #expect(throws: EngineError.self) { try context.delete(ann) }
         #expect(error?.code == .deleteDenied)
-        #expect(error?.description == "Person z102.passport: cannot delete Person z102: its relationship \"passport\" still refers to Passport z103 and its delete rule is Deny. Remove or delete the related objects first.")
+        #expect(
+            error?.description
+                == "Person z102.passport: cannot delete Person z102: its relationship \"passport\" still refers to Passport z103 and its delete rule is Deny. Remove or delete the related objects first."
+        )
         #expect(context.exists(ann))
         try context.delete(passport)
         try context.delete(ann)
@@ -92,7 +103,9 @@ import OutlineTestSupport
 
     @Test func nullifyAndNoActionRules() throws {
         let context = EditingContext(schema: try TestSchemas.everything())
-        let ann = try context.insert("Person"), tag = try context.insert("Tag"), pet = try context.insert("Pet")
+        let ann = try context.insert("Person")
+        let tag = try context.insert("Tag")
+        let pet = try context.insert("Pet")
         try context.add(tag, toKey: "tags", of: ann)
         try context.setObject(tag, forKey: "bookmark", of: ann)
         try context.add(pet, toKey: "pets", of: ann)

@@ -1,6 +1,7 @@
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// The bulk-loading entry points columnar stores use.
 @Suite struct GraphLoaderBulkTests {
@@ -31,6 +32,7 @@ import OutlineTestSupport
         #expect(graph.attributeValue(of: ManagedObject(entity: 0, row: 1), 1) == .string("ab"))
         #expect(graph.attributeValue(of: ManagedObject(entity: 0, row: 2), 1) == nil)
         #expect(graph.relatedObject(of: ManagedObject(entity: 0, row: 2), 1) == ManagedObject(entity: 0, row: 0))
-        #expect(graph.relatedObjects(of: ManagedObject(entity: 0, row: 0), 0) == [ManagedObject(entity: 0, row: 2), ManagedObject(entity: 0, row: 1)])
+        #expect(
+            graph.relatedObjects(of: ManagedObject(entity: 0, row: 0), 0) == [ManagedObject(entity: 0, row: 2), ManagedObject(entity: 0, row: 1)])
     }
 }

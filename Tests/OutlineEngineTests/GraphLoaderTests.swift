@@ -1,6 +1,7 @@
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 @Suite struct GraphLoaderTests {
     @Test func derivesTheMissingSideOfEachInversePair() throws {
@@ -34,7 +35,10 @@ import OutlineTestSupport
         loader.setRelated(b, 1, root)
         let error = #expect(throws: EngineError.self) { try loader.finish() }
         #expect(error?.code == .inconsistentGraph)
-        #expect(error?.description == "Item z104: relationship \"parent\" disagrees with its inverse \"children\": it names z102, which does not list it. The two sides of a relationship must mirror each other; the file is damaged or was edited by hand.")
+        #expect(
+            error?.description
+                == "Item z104: relationship \"parent\" disagrees with its inverse \"children\": it names z102, which does not list it. The two sides of a relationship must mirror each other; the file is damaged or was edited by hand."
+        )
     }
 
     @Test func consistentSidesPass() throws {
@@ -52,19 +56,24 @@ import OutlineTestSupport
     }
 
     /// Issue 21: messages said "it involves z102 and z102"; each now says what disagrees.
-    @Test(arguments: [
-        ([[1, 2]], [0, 0], nil as String?),
-        ([[1, 1]], [0, nil], "Item z103: relationship \"parent\" disagrees with its inverse \"children\": z102 lists it more than once."),
-        ([[1]], [0, 0], "Item z104: relationship \"parent\" disagrees with its inverse \"children\": it names z102, which does not list it."),
-        ([[1, 2]], [0, 1], "Item z104: relationship \"parent\" disagrees with its inverse \"children\": it names z103, but z102 lists it."),
-    ] as [([[Int]], [Int?], String?)])
+    @Test(
+        arguments: [
+            ([[1, 2]], [0, 0], nil as String?),
+            ([[1, 1]], [0, nil], "Item z103: relationship \"parent\" disagrees with its inverse \"children\": z102 lists it more than once."),
+            ([[1]], [0, 0], "Item z104: relationship \"parent\" disagrees with its inverse \"children\": it names z102, which does not list it."),
+            ([[1, 2]], [0, 1], "Item z104: relationship \"parent\" disagrees with its inverse \"children\": it names z103, but z102 lists it."),
+        ] as [([[Int]], [Int?], String?)])
     func manyToOneDisagreementsSayWhat(_ children: [[Int]], _ parents: [Int?], _ expected: String?) throws {
         var loader = GraphLoader(schema: try TestSchemas.nestedList())
         let items = (0 ... 2).map { loader.appendObject(entity: 0, id: ObjectID(102 + UInt64($0))) }
         loader.setRelated(items[0], 0, children[0].map { items[$0] })
         for (index, parent) in parents.enumerated() { loader.setRelated(items[index + 1], 1, parent.map { items[$0] }) }
-        guard let expected else { _ = try loader.finish(); return }
+        guard let expected else {
+            _ = try loader.finish()
+            return
+        }
         let error = #expect(throws: EngineError.self) { try loader.finish() }
-        #expect(error?.description == expected + " The two sides of a relationship must mirror each other; the file is damaged or was edited by hand.")
+        #expect(
+            error?.description == expected + " The two sides of a relationship must mirror each other; the file is damaged or was edited by hand.")
     }
 }

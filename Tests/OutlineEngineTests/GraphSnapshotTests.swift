@@ -1,6 +1,7 @@
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// Snapshots are values of the graph at one moment that later edits do not reach.
 @Suite struct GraphSnapshotTests {
@@ -54,7 +55,8 @@ import OutlineTestSupport
         let (context, items) = try Self.context(items: 3 * PagedArray<Int>.pageSize)
         let snapshot = context.graph.snapshot()
         try context.setValue(.integer(5), forKey: "order", of: items[10])
-        let before = snapshot.tables[0].attributes[0].integers, after = context.graph.tables[0].attributes[0].integers
+        let before = snapshot.tables[0].attributes[0].integers
+        let after = context.graph.tables[0].attributes[0].integers
         #expect(PagedArrayTests.address(before, page: 0) != PagedArrayTests.address(after, page: 0))
         #expect(PagedArrayTests.address(before, page: 1) == PagedArrayTests.address(after, page: 1))
         #expect(PagedArrayTests.address(before, page: 2) == PagedArrayTests.address(after, page: 2))

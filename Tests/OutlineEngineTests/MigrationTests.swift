@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// One test per migration rule, with small models defined here.
 @Suite struct MigrationTests {
@@ -11,14 +12,18 @@ import OutlineTestSupport
         try Schema(name: name, entities: entities)
     }
 
-    static func item(_ attributes: [Attribute], _ relationships: [Relationship] = [], name: String = "Item",
-                     renamingIdentifier: String? = nil) -> Entity {
+    static func item(
+        _ attributes: [Attribute], _ relationships: [Relationship] = [], name: String = "Item",
+        renamingIdentifier: String? = nil
+    ) -> Entity {
         Entity(name: name, attributes: attributes, relationships: relationships, renamingIdentifier: renamingIdentifier)
     }
 
     /// A context with objects made by `fill`, then migrated to `destination`.
-    static func migrate(_ source: Schema, to destination: Schema, options: MigrationOptions = MigrationOptions(),
-                        fill: (EditingContext) throws -> Void) throws -> (Migrator.Result, MigrationPlan) {
+    static func migrate(
+        _ source: Schema, to destination: Schema, options: MigrationOptions = MigrationOptions(),
+        fill: (EditingContext) throws -> Void
+    ) throws -> (Migrator.Result, MigrationPlan) {
         let context = EditingContext(schema: source)
         try fill(context)
         let plan = MigrationPlan.infer(from: source, to: destination, options: options)
@@ -34,10 +39,18 @@ import OutlineTestSupport
     // MARK: Rules 2, 3, 5: copy, add, remove, rename
 
     @Test func unchangedEntitiesCopyAndAddedOnesStartEmpty() throws {
-        let v1 = try Self.schema("v1", [Self.item([Attribute(name: "title", type: .string)]),
-                                        Entity(name: "Old", attributes: [Attribute(name: "x", type: .integer16)])])
-        let v2 = try Self.schema("v2", [Self.item([Attribute(name: "title", type: .string)]),
-                                        Entity(name: "New", attributes: [Attribute(name: "y", type: .string)])])
+        let v1 = try Self.schema(
+            "v1",
+            [
+                Self.item([Attribute(name: "title", type: .string)]),
+                Entity(name: "Old", attributes: [Attribute(name: "x", type: .integer16)]),
+            ])
+        let v2 = try Self.schema(
+            "v2",
+            [
+                Self.item([Attribute(name: "title", type: .string)]),
+                Entity(name: "New", attributes: [Attribute(name: "y", type: .string)]),
+            ])
         let (result, plan) = try Self.migrate(v1, to: v2) { context in
             try context.setValue(.string("a"), forKey: "title", of: try context.insert("Item"))
             try context.insert("Old")
@@ -51,14 +64,25 @@ import OutlineTestSupport
     }
 
     @Test func renamesThroughRenamingIdentifiersKeepObjectIdentity() throws {
-        let v1 = try Self.schema("v1", [Self.item([Attribute(name: "title", type: .string)],
-                                                  [Relationship(name: "parent", destination: "Node")], name: "Node")])
-        let v2 = try Self.schema("v2", [Self.item([Attribute(name: "text", type: .string, renamingIdentifier: "title")],
-                                                  [Relationship(name: "up", destination: "Item", renamingIdentifier: "parent")],
-                                                  renamingIdentifier: "Node")])
+        let v1 = try Self.schema(
+            "v1",
+            [
+                Self.item(
+                    [Attribute(name: "title", type: .string)],
+                    [Relationship(name: "parent", destination: "Node")], name: "Node")
+            ])
+        let v2 = try Self.schema(
+            "v2",
+            [
+                Self.item(
+                    [Attribute(name: "text", type: .string, renamingIdentifier: "title")],
+                    [Relationship(name: "up", destination: "Item", renamingIdentifier: "parent")],
+                    renamingIdentifier: "Node")
+            ])
         var ids: [ObjectID] = []
         let (result, _) = try Self.migrate(v1, to: v2) { context in
-            let a = try context.insert("Node"), b = try context.insert("Node")
+            let a = try context.insert("Node")
+            let b = try context.insert("Node")
             try context.setValue(.string("child"), forKey: "title", of: b)
             try context.setObject(a, forKey: "parent", of: b)
             ids = [context.objectID(of: a), context.objectID(of: b)]
@@ -83,10 +107,19 @@ import OutlineTestSupport
 
     @Test func newAttributesGetTheirDefault() throws {
         let v1 = try Self.schema("v1", [Self.item([Attribute(name: "a", type: .string)])])
-        let v2 = try Self.schema("v2", [Self.item([Attribute(name: "a", type: .string),
-                                                   Attribute(name: "done", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
-                                                   Attribute(name: "note", type: .string)])])
-        let (result, _) = try Self.migrate(v1, to: v2) { try $0.insert("Item"); try $0.insert("Item") }
+        let v2 = try Self.schema(
+            "v2",
+            [
+                Self.item([
+                    Attribute(name: "a", type: .string),
+                    Attribute(name: "done", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
+                    Attribute(name: "note", type: .string),
+                ])
+            ])
+        let (result, _) = try Self.migrate(v1, to: v2) {
+            try $0.insert("Item")
+            try $0.insert("Item")
+        }
         let graph = try #require(result.graph)
         #expect(Self.values(graph, "Item", "done") == [.boolean(false), .boolean(false)])
         #expect(Self.values(graph, "Item", "note") == [nil, nil])
@@ -99,25 +132,39 @@ import OutlineTestSupport
         #expect(empty.graph != nil)
         let (result, _) = try Self.migrate(v1, to: v2) { for _ in 0 ..< 7 { try $0.insert("Item") } }
         #expect(result.graph == nil)
-        #expect(result.report.violations.map(\.description) == [
-            "Item.b: 7 objects get no value: the new attribute is required and has no default (z102, z103, z104, z105, z106 and 2 more)",
-        ])
+        #expect(
+            result.report.violations.map(\.description) == [
+                "Item.b: 7 objects get no value: the new attribute is required and has no default (z102, z103, z104, z105, z106 and 2 more)"
+            ])
     }
 
     @Test func optionalToMandatoryFillsDefaultsOrNamesTheNils() throws {
         let v1 = try Self.schema("v1", [Self.item([Attribute(name: "a", type: .string), Attribute(name: "n", type: .integer32)])])
-        let v2 = try Self.schema("v2", [Self.item([Attribute(name: "a", type: .string, isOptional: false),
-                                                   Attribute(name: "n", type: .integer32, isOptional: false, defaultValue: .integer(5))])])
+        let v2 = try Self.schema(
+            "v2",
+            [
+                Self.item([
+                    Attribute(name: "a", type: .string, isOptional: false),
+                    Attribute(name: "n", type: .integer32, isOptional: false, defaultValue: .integer(5)),
+                ])
+            ])
         let (result, _) = try Self.migrate(v1, to: v2) { context in
             try context.setValue(.string("x"), forKey: "a", of: try context.insert("Item"))
             try context.insert("Item")
         }
-        #expect(result.report.violations.map(\.description) == [
-            "Item.a: 1 object have no value, but a becomes required without a default (z103)",
-        ])
+        #expect(
+            result.report.violations.map(\.description) == [
+                "Item.a: 1 object have no value, but a becomes required without a default (z103)"
+            ])
         #expect(result.report.defaultedValues == ["Item.n": 2])
-        let v3 = try Self.schema("v3", [Self.item([Attribute(name: "a", type: .string),
-                                                   Attribute(name: "n", type: .integer32)])])
+        let v3 = try Self.schema(
+            "v3",
+            [
+                Self.item([
+                    Attribute(name: "a", type: .string),
+                    Attribute(name: "n", type: .integer32),
+                ])
+            ])
         let (back, _) = try Self.migrate(v2, to: v3) { context in
             try context.setValue(.string("x"), forKey: "a", of: try context.insert("Item"))
         }
@@ -157,7 +204,9 @@ import OutlineTestSupport
         let (checked, plan) = try Self.migrate(v1, to: v2, fill: fill)
         #expect(plan.entities[0].attributes[0].action == .narrow(from: from, to: to))
         #expect(checked.graph == nil)
-        #expect(checked.report.violations.first?.description == "Item.x: 1 object have values that do not fit \(to.modelName) exactly (from \(from.modelName)) (z103)")
+        #expect(
+            checked.report.violations.first?.description
+                == "Item.x: 1 object have values that do not fit \(to.modelName) exactly (from \(from.modelName)) (z103)")
         let (unchecked, _) = try Self.migrate(v1, to: v2, options: MigrationOptions(allowsLossyConversions: true), fill: fill)
         #expect(unchecked.graph != nil, "the option restores Core Data's unchecked behaviour")
     }
@@ -167,16 +216,18 @@ import OutlineTestSupport
         let v1 = try Self.schema("v1", [Self.item([Attribute(name: "x", type: from)])])
         let v2 = try Self.schema("v2", [Self.item([Attribute(name: "x", type: to)])])
         let plan = MigrationPlan.infer(from: v1, to: v2)
-        #expect(plan.blockers.map(\.description) == [
-            "Item.x: \(from.modelName) -> \(to.modelName): \(from.modelName) values cannot be converted to \(to.modelName). Keep the type, or add a new attribute under another name (with its own renaming identifier) and fill it in code.",
-        ])
+        #expect(
+            plan.blockers.map(\.description) == [
+                "Item.x: \(from.modelName) -> \(to.modelName): \(from.modelName) values cannot be converted to \(to.modelName). Keep the type, or add a new attribute under another name (with its own renaming identifier) and fill it in code."
+            ])
         #expect(throws: EngineError.self) { try Migrator(plan: plan).run(EditingContext(schema: v1).graph) }
     }
 
     @Test func binaryToTransformableNeedsTheUserInfoKey() throws {
         let v1 = try Self.schema("v1", [Self.item([Attribute(name: "x", type: .binary)])])
         let plain = try Self.schema("v2", [Self.item([Attribute(name: "x", type: .transformable)])])
-        let allowed = try Self.schema("v2", [Self.item([Attribute(name: "x", type: .transformable, userInfo: ["NSMigrationAllowTypeTransformation": "YES"])])])
+        let allowed = try Self.schema(
+            "v2", [Self.item([Attribute(name: "x", type: .transformable, userInfo: ["NSMigrationAllowTypeTransformation": "YES"])])])
         #expect(!MigrationPlan.infer(from: v1, to: plain).isInferable)
         #expect(MigrationPlan.infer(from: v1, to: allowed).isInferable)
     }
@@ -186,17 +237,24 @@ import OutlineTestSupport
     static let people = Entity(name: "Person", attributes: [Attribute(name: "name", type: .string)])
 
     static func pets(toMany: Bool, ordered: Bool = false, rule: DeleteRule = .nullify) -> [Entity] {
-        [Entity(name: "Person", attributes: [Attribute(name: "name", type: .string)],
-                relationships: [Relationship(name: "pets", destination: "Pet", inverse: "owner", isToMany: toMany, isOrdered: ordered, deleteRule: rule)]),
-         Entity(name: "Pet", attributes: [Attribute(name: "name", type: .string)],
-                relationships: [Relationship(name: "owner", destination: "Person", inverse: "pets")])]
+        [
+            Entity(
+                name: "Person", attributes: [Attribute(name: "name", type: .string)],
+                relationships: [
+                    Relationship(name: "pets", destination: "Pet", inverse: "owner", isToMany: toMany, isOrdered: ordered, deleteRule: rule)
+                ]),
+            Entity(
+                name: "Pet", attributes: [Attribute(name: "name", type: .string)],
+                relationships: [Relationship(name: "owner", destination: "Person", inverse: "pets")]),
+        ]
     }
 
     @Test func toOneBecomesToManyByWrapping() throws {
         let v1 = try Self.schema("v1", Self.pets(toMany: false))
         let v2 = try Self.schema("v2", Self.pets(toMany: true))
         let (result, plan) = try Self.migrate(v1, to: v2) { context in
-            let ann = try context.insert("Person"), rex = try context.insert("Pet")
+            let ann = try context.insert("Person")
+            let rex = try context.insert("Pet")
             try context.setObject(rex, forKey: "pets", of: ann)
         }
         #expect(plan.entities[0].relationships[0].action == .wrap)
@@ -222,9 +280,10 @@ import OutlineTestSupport
             try context.add(try context.insert("Pet"), toKey: "pets", of: ann)
             try context.add(try context.insert("Pet"), toKey: "pets", of: ann)
         }
-        #expect(bad.report.violations.map(\.description) == [
-            "Person.pets: 1 object have more than one destination, but the relationship becomes to-one (z102)",
-        ])
+        #expect(
+            bad.report.violations.map(\.description) == [
+                "Person.pets: 1 object have more than one destination, but the relationship becomes to-one (z102)"
+            ])
     }
 
     @Test func orderingAndDeleteRuleChangesNeedNoDataChange() throws {
@@ -256,17 +315,21 @@ import OutlineTestSupport
         let (empty, _) = try Self.migrate(v1, to: v2) { try $0.insert("Person") }
         #expect(empty.graph != nil)
         let (result, _) = try Self.migrate(v1, to: v2) { try $0.insert("Item") }
-        #expect(result.report.violations.map(\.description) == [
-            "Item.owner: 1 object are left without a destination, but the relationship is required (z102)",
-        ])
+        #expect(
+            result.report.violations.map(\.description) == [
+                "Item.owner: 1 object are left without a destination, but the relationship is required (z102)"
+            ])
     }
 
     @Test func hierarchyChangesAreInferred() throws {
-        let v1 = try Self.schema("v1", [Entity(name: "Note", attributes: [Attribute(name: "title", type: .string), Attribute(name: "body", type: .string)])])
-        let v2 = try Self.schema("v2", [
-            Entity(name: "Base", isAbstract: true, attributes: [Attribute(name: "title", type: .string)]),
-            Entity(name: "Note", parent: "Base", attributes: [Attribute(name: "body", type: .string)]),
-        ])
+        let v1 = try Self.schema(
+            "v1", [Entity(name: "Note", attributes: [Attribute(name: "title", type: .string), Attribute(name: "body", type: .string)])])
+        let v2 = try Self.schema(
+            "v2",
+            [
+                Entity(name: "Base", isAbstract: true, attributes: [Attribute(name: "title", type: .string)]),
+                Entity(name: "Note", parent: "Base", attributes: [Attribute(name: "body", type: .string)]),
+            ])
         let (result, plan) = try Self.migrate(v1, to: v2) { context in
             let note = try context.insert("Note")
             try context.setValue(.string("T"), forKey: "title", of: note)
@@ -285,8 +348,14 @@ import OutlineTestSupport
         // v1 -> v2 drops the String; v2 -> v3 adds an Integer 64 with the same name: both inferable.
         let v1 = try Self.schema("v1", [Self.item([Attribute(name: "t", type: .string), Attribute(name: "n", type: .string)])])
         let v2 = try Self.schema("v2", [Self.item([Attribute(name: "t", type: .string)])])
-        let v3 = try Self.schema("v3", [Self.item([Attribute(name: "t", type: .string),
-                                                   Attribute(name: "n", type: .integer64, isOptional: false, defaultValue: .integer(0))])])
+        let v3 = try Self.schema(
+            "v3",
+            [
+                Self.item([
+                    Attribute(name: "t", type: .string),
+                    Attribute(name: "n", type: .integer64, isOptional: false, defaultValue: .integer(0)),
+                ])
+            ])
         let route = MigrationRoute.find(from: v1, to: v3, through: [v3, v1, v2])
         #expect(!route.direct.isInferable)
         #expect(route.path == ["v1", "v2", "v3"])
@@ -307,10 +376,21 @@ import OutlineTestSupport
     }
 
     @Test func everyBlockerIsReportedAtOnce() throws {
-        let v1 = try Self.schema("v1", [Self.item([Attribute(name: "a", type: .string), Attribute(name: "b", type: .date),
-                                                   Attribute(name: "c", type: .string)]), Self.people])
-        let v2 = try Self.schema("v2", [Self.item([Attribute(name: "a", type: .integer16), Attribute(name: "b", type: .string)],
-                                                  [Relationship(name: "c", destination: "Person")]), Self.people])
+        let v1 = try Self.schema(
+            "v1",
+            [
+                Self.item([
+                    Attribute(name: "a", type: .string), Attribute(name: "b", type: .date),
+                    Attribute(name: "c", type: .string),
+                ]), Self.people,
+            ])
+        let v2 = try Self.schema(
+            "v2",
+            [
+                Self.item(
+                    [Attribute(name: "a", type: .integer16), Attribute(name: "b", type: .string)],
+                    [Relationship(name: "c", destination: "Person")]), Self.people,
+            ])
         let plan = MigrationPlan.infer(from: v1, to: v2)
         #expect(plan.blockers.map(\.code) == [.incompatibleTypes, .incompatibleTypes, .kindChanged])
         #expect(plan.blockers.allSatisfy { !$0.hint.isEmpty && $0.entity == "Item" && $0.property != nil })

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OutlineEngine
 
 /// Paged arrays: array behaviour, and copies that share every page they do not write.

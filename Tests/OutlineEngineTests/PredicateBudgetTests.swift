@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// Every evaluation is bounded: key paths reach each object once, every unit of work is
@@ -11,7 +12,7 @@ import Testing
         let context = EditingContext(schema: try PredicateTestGraph.makeSchema())
         let root = try context.insert("Item")
         try context.setValue(.string("root"), forKey: "text", of: root)
-        for i in 1...count {
+        for i in 1 ... count {
             let item = try context.insert("Item")
             try context.setValue(.string(i == count ? "z" : "item \(i)"), forKey: "text", of: item)
             try context.setValue(.integer(Int64(i)), forKey: "order", of: item)
@@ -30,8 +31,9 @@ import Testing
         let found = try context.fetch(request)
         #expect(found.count == 300)
         // Counting goes through the same objects: each sibling once.
-        let counted = FetchRequest(entityName: "Item", predicate: try FetchPredicate(format: "parent.children.parent.children.@count == 300"),
-                                   workLimit: 2_000_000)
+        let counted = FetchRequest(
+            entityName: "Item", predicate: try FetchPredicate(format: "parent.children.parent.children.@count == 300"),
+            workLimit: 2_000_000)
         #expect(try context.fetch(counted).count == 300)
     }
 
@@ -40,12 +42,12 @@ import Testing
     /// fetch fails, naming the item it was evaluating, and nothing is returned.
     @Test func workBeyondTheLimitIsAnErrorNamingTheObject() throws {
         let context = EditingContext(schema: try PredicateTestGraph.makeSchema())
-        let tags = try (0..<120).map { i -> ManagedObject in
+        let tags = try (0 ..< 120).map { i -> ManagedObject in
             let tag = try context.insert("Tag")
             try context.setValue(.string("tag \(i)"), forKey: "name", of: tag)
             return tag
         }
-        for i in 0..<120 {
+        for i in 0 ..< 120 {
             let item = try context.insert("Item")
             try context.setValue(.string("item \(i)"), forKey: "text", of: item)
             for tag in tags { try context.add(tag, toKey: "tags", of: item) }
@@ -88,7 +90,8 @@ import Testing
         let request = FetchRequest(entityName: "Item", predicate: try FetchPredicate(format: "text MATCHES \"(a*)*\\\\1b\""))
         let error = try #require(throws: EngineError.self) { try context.fetch(request) }
         #expect(error.location == "Item \(context.objectID(of: item))")
-        #expect(error.message == "MATCHES \"(a*)*\\\\1b\" (column 14 of the query) cannot be decided for this object within 1,000,000 backtracking steps")
+        #expect(
+            error.message == "MATCHES \"(a*)*\\\\1b\" (column 14 of the query) cannot be decided for this object within 1,000,000 backtracking steps")
         #expect(error.hint?.hasPrefix("Simplify the pattern") == true)
     }
 
@@ -104,7 +107,10 @@ import Testing
         let request = FetchRequest(entityName: "Item", predicate: try FetchPredicate(format: "text MATCHES parent.text"))
         let error = try #require(throws: EngineError.self) { try context.fetch(request) }
         #expect(error.location == "Item \(context.objectID(of: child))")
-        #expect(error.message == "the regular expression \"(unclosed\" after MATCHES (column 14 of the query) is invalid: missing \")\" for the group opened at character 1 of the pattern")
+        #expect(
+            error.message
+                == "the regular expression \"(unclosed\" after MATCHES (column 14 of the query) is invalid: missing \")\" for the group opened at character 1 of the pattern"
+        )
     }
 
     /// Sort keys with collection operators are charged too.
@@ -122,7 +128,8 @@ import Testing
     /// it fails at the limit like any other evaluation.
     @Test func nestedSubqueriesAreBounded() throws {
         let context = try Self.flat(100)
-        let format = "SUBQUERY(parent.children, $a, SUBQUERY(parent.children, $b, SUBQUERY(parent.children, $c, $c.order > $b.order AND $b.order > $a.order).@count > 0).@count > 0).@count > 0"
+        let format =
+            "SUBQUERY(parent.children, $a, SUBQUERY(parent.children, $b, SUBQUERY(parent.children, $c, $c.order > $b.order AND $b.order > $a.order).@count > 0).@count > 0).@count > 0"
         let request = FetchRequest(entityName: "Item", predicate: try FetchPredicate(format: format), workLimit: 1_000_000)
         #expect(throws: EngineError.self) { try context.fetch(request) }
     }

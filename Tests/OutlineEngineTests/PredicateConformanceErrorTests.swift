@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OutlineEngine
 
 /// Malformed and refused forms of the grammar's productions: each is an ``EngineError`` at
@@ -29,7 +30,11 @@ import Testing
         ("$x := 5", "column 4 of the query: assignments such as \"$x := value\" are not supported in predicates"),
         ("order : 5", "column 7 of the query: unexpected character \":\""),
         // index_expression
-        ("children[ == 1", "column 11 of the query: expected FIRST, LAST, SIZE or a number after \"[\" but the predicate ends".replacingOccurrences(of: "but the predicate ends", with: "but found \"==\"")),
+        (
+            "children[ == 1",
+            "column 11 of the query: expected FIRST, LAST, SIZE or a number after \"[\" but the predicate ends".replacingOccurrences(
+                of: "but the predicate ends", with: "but found \"==\"")
+        ),
         ("children[-1] == nil", "column 10 of the query: an index cannot be negative"),
         ("children[1.5] == nil", "column 10 of the query: the index \"1.5\" is not a whole number"),
         ("children[FIRST == nil", "column 16 of the query: expected \"]\" to close the index at column 9 but found \"==\""),
@@ -54,7 +59,10 @@ import Testing
         ("SUBQUERY(children $c, TRUEPREDICATE).@count > 0", "column 19 of the query: expected \",\" after \"children\" but found \"$c\""),
         ("SUBQUERY(children, $c TRUEPREDICATE).@count > 0", "column 23 of the query: expected \",\" after \"$c\" but found \"TRUEPREDICATE\""),
         ("SUBQUERY(children, $c, ).@count > 0", "column 24 of the query: expected a predicate after \",\" but found \")\""),
-        ("SUBQUERY(children, $c, TRUEPREDICATE.@count > 0", "column 37 of the query: expected \")\" to close SUBQUERY after \"TRUEPREDICATE\" but found \".\""),
+        (
+            "SUBQUERY(children, $c, TRUEPREDICATE.@count > 0",
+            "column 37 of the query: expected \")\" to close SUBQUERY after \"TRUEPREDICATE\" but found \".\""
+        ),
         // CAST
         ("CAST(order \"NSString\") == \"1\"", "column 12 of the query: expected \",\" after \"order\" but found \"NSString\""),
         ("CAST({1}, \"NSString\") == \"1\"", "column 6 of the query: cannot CAST a list"),
@@ -77,8 +85,14 @@ import Testing
         ("children[$i].order == 1", "column 9 of the query: the variable $i has no value"),
         ("tags[FIRST].name == \"work\"", "column 5 of the query: \"tags\" is unordered, so the index [FIRST] picks no particular object"),
         ("parent[FIRST] == nil", "column 7 of the query: the index [FIRST] needs a to-many relationship before it, but \"parent\" is not one"),
-        ("SUBQUERY(tags, $t, TRUEPREDICATE)[FIRST] == nil", "column 34 of the query: the collection before [FIRST] has no order, so the index picks no particular object"),
-        ("SUBQUERY(parent, $p, TRUEPREDICATE).@count == 1", "column 1 of the query: SUBQUERY needs a collection of objects, but \"parent\" is not one"),
+        (
+            "SUBQUERY(tags, $t, TRUEPREDICATE)[FIRST] == nil",
+            "column 34 of the query: the collection before [FIRST] has no order, so the index picks no particular object"
+        ),
+        (
+            "SUBQUERY(parent, $p, TRUEPREDICATE).@count == 1",
+            "column 1 of the query: SUBQUERY needs a collection of objects, but \"parent\" is not one"
+        ),
         ("SUBQUERY(children, $c, $c.colour == 1).@count == 1", "column 27 of the query: \"colour\" is not a property of entity Item"),
         ("SUBQUERY(children, $c, $d.order == 1).@count == 1", "column 24 of the query: the variable $d has no value"),
         ("$c.order == 1", "column 1 of the query: the variable $c has no value"),
@@ -96,11 +110,26 @@ import Testing
         ("order IN {1, children.order}", "column 10 of the query: each element of a list needs one value, but \"children.order\" has several"),
         ("{1, 2}[0].x == 1", "column 11 of the query: {1, 2} is a collection of values, so the key path cannot continue after \"[0]\""),
         ("(order).text == 1", "column 9 of the query: cannot follow \"text\" from \"order\": it is not an object"),
-        ("CAST(order, \"NSDate\") == \"x\"", "column 23 of the query: cannot compare \"CAST(order, \"NSDate\")\" (a date) with \"x\" (a string) using \"==\""),
-        ("text MATCHES \"(?<=a+)b\"", "column 14 of the query: invalid regular expression \"(?<=a+)b\" after MATCHES: a lookbehind must have a bounded length at character 1 of the pattern"),
-        ("text MATCHES \"\\\\p{Greek}\"", "column 14 of the query: invalid regular expression \"\\\\p{Greek}\" after MATCHES: the property \\p{Greek} is not supported at character 1 of the pattern"),
-        ("text MATCHES \"(a{1000}){1000}\"", "column 14 of the query: invalid regular expression \"(a{1000}){1000}\" after MATCHES: the pattern is too large once its counted repetitions are expanded (over 100,000 steps)"),
-        ("text MATCHES \"\\\\2(a)\"", "column 14 of the query: invalid regular expression \"\\\\2(a)\" after MATCHES: the backreference \\2 names no group at character 1 of the pattern"),
+        (
+            "CAST(order, \"NSDate\") == \"x\"",
+            "column 23 of the query: cannot compare \"CAST(order, \"NSDate\")\" (a date) with \"x\" (a string) using \"==\""
+        ),
+        (
+            "text MATCHES \"(?<=a+)b\"",
+            "column 14 of the query: invalid regular expression \"(?<=a+)b\" after MATCHES: a lookbehind must have a bounded length at character 1 of the pattern"
+        ),
+        (
+            "text MATCHES \"\\\\p{Greek}\"",
+            "column 14 of the query: invalid regular expression \"\\\\p{Greek}\" after MATCHES: the property \\p{Greek} is not supported at character 1 of the pattern"
+        ),
+        (
+            "text MATCHES \"(a{1000}){1000}\"",
+            "column 14 of the query: invalid regular expression \"(a{1000}){1000}\" after MATCHES: the pattern is too large once its counted repetitions are expanded (over 100,000 steps)"
+        ),
+        (
+            "text MATCHES \"\\\\2(a)\"",
+            "column 14 of the query: invalid regular expression \"\\\\2(a)\" after MATCHES: the backreference \\2 names no group at character 1 of the pattern"
+        ),
     ]
 
     @Test(arguments: binding)
@@ -123,10 +152,13 @@ import Testing
         ("additions", 1, { "order == order" + String(repeating: " + 0", count: $0) }),
         ("minus signs", 1, { "order == " + String(repeating: "-", count: $0) + "order" }),
         ("powers", 1, { "order == order" + String(repeating: " ** 1", count: $0) }),
-        ("subqueries", 4, { depth in
-            (0..<depth).map { "SUBQUERY(\($0 == 0 ? "children" : "$v\($0 - 1).children"), $v\($0), " }.joined()
-                + "TRUEPREDICATE" + String(repeating: ").@count >= 0", count: depth)
-        }),
+        (
+            "subqueries", 4,
+            { depth in
+                (0 ..< depth).map { "SUBQUERY(\($0 == 0 ? "children" : "$v\($0 - 1).children"), $v\($0), " }.joined()
+                    + "TRUEPREDICATE" + String(repeating: ").@count >= 0", count: depth)
+            }
+        ),
         ("ternaries", 4, { "order == " + String(repeating: "TERNARY(TRUEPREDICATE, ", count: $0) + "order" + String(repeating: ", 0)", count: $0) }),
     ]
 
@@ -154,16 +186,16 @@ extension PredicateConformanceErrorTests {
     @Test func treesBuiltInCodeAreCheckedBeforeRecursion() throws {
         let graph = try PredicateTestGraph.make()
         var expression = FetchPredicate.Expression.key("order")
-        for _ in 0..<PredicateTree.maximumExpressionDepth - 1 { expression = .negated(expression) }
+        for _ in 0 ..< PredicateTree.maximumExpressionDepth - 1 { expression = .negated(expression) }
         var deepest = FetchPredicate.comparison(.init(expression, .notEqualTo, .constant(nil)))
-        for _ in 0..<FetchPredicate.maximumNestingDepth { deepest = .not(deepest) }
+        for _ in 0 ..< FetchPredicate.maximumNestingDepth { deepest = .not(deepest) }
         deepest = .and([deepest])
         let bound = try deepest.bound(to: graph.schema, entity: PredicateTestGraph.item)
         #expect(try bound.filter(graph.items, in: graph).map(graph.label) == PredicateConformanceTests.all)
         _ = try deepest.substituting(["x": 1])
 
         var tooDeep = FetchPredicate.Expression.key("order")
-        for _ in 0..<5_000 { tooDeep = .arithmetic(tooDeep, .add, .constant(.integer(1))) }
+        for _ in 0 ..< 5_000 { tooDeep = .arithmetic(tooDeep, .add, .constant(.integer(1))) }
         let predicate = FetchPredicate.comparison(.init(tooDeep, .equalTo, .constant(.integer(1))))
         let error = try #require(throws: EngineError.self) { try predicate.bound(to: graph.schema, entity: PredicateTestGraph.item) }
         #expect(error.message == "expressions nest more than \(PredicateTree.maximumExpressionDepth) levels deep")

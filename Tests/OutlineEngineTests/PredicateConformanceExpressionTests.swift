@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// The expression productions of Apple's predicate BNF, each with the items it selects on

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// Apple's "BNF Definition of Cocoa Predicates" and "Predicate Format String Syntax", production
@@ -149,10 +150,12 @@ import Testing
     // identifier ::= C style identifier | "#" reserved_word; keys are case-sensitive, keywords are not.
     @Test func reservedWordsAsKeys() throws {
         let schema = try Schema(entities: [
-            Entity(name: "Thing", attributes: [
-                Attribute(name: "in", type: .string), Attribute(name: "size", type: .integer64),
-                Attribute(name: "first", type: .boolean), Attribute(name: "order", type: .integer64),
-            ]),
+            Entity(
+                name: "Thing",
+                attributes: [
+                    Attribute(name: "in", type: .string), Attribute(name: "size", type: .integer64),
+                    Attribute(name: "first", type: .boolean), Attribute(name: "order", type: .integer64),
+                ])
         ])
         var graph = PredicateTestGraph(schema: schema)
         _ = graph.add("x", entity: 0, ["in": .string("inside"), "size": .integer(3), "first": .boolean(true), "order": .integer(1)])
@@ -247,7 +250,9 @@ import Testing
         #expect(bound == (try FetchPredicate(format: "text BEGINSWITH[c] \"c\" AND order < 5")))
         #expect(try bound.bound(to: graph.schema, entity: PredicateTestGraph.item).filter(graph.items, in: graph).map(graph.label) == ["b", "c"])
         // Lists, nil and objects substitute too; unknown names are ignored; missing ones stay.
-        let list = try FetchPredicate(format: "order IN $orders OR parent == $p OR text == $t").substituting(["orders": [1, 2], "p": .object(graph["b"]), "t": nil, "unused": 1])
+        let list = try FetchPredicate(format: "order IN $orders OR parent == $p OR text == $t").substituting([
+            "orders": [1, 2], "p": .object(graph["b"]), "t": nil, "unused": 1,
+        ])
         #expect(try list.bound(to: graph.schema, entity: PredicateTestGraph.item).filter(graph.items, in: graph).map(graph.label) == ["a", "b", "d"])
         let partial = try FetchPredicate(format: "order == $a OR order == $b").substituting(["a": 1])
         #expect(partial.variables == ["b"])
@@ -256,7 +261,8 @@ import Testing
         #expect(error.hint == "Substitute a value for $b before evaluating the predicate, or use it inside a SUBQUERY that names it.")
         // BETWEEN {$LOWER, $UPPER}, the guide's own example, and variables in lists and indexes.
         let between = try FetchPredicate(format: "order BETWEEN {$LOWER, $UPPER}").substituting(["LOWER": 2, "UPPER": 4])
-        #expect(try between.bound(to: graph.schema, entity: PredicateTestGraph.item).filter(graph.items, in: graph).map(graph.label) == ["b", "c", "t"])
+        #expect(
+            try between.bound(to: graph.schema, entity: PredicateTestGraph.item).filter(graph.items, in: graph).map(graph.label) == ["b", "c", "t"])
         let index = try FetchPredicate(format: "children[$i].text == \"café\"").substituting(["i": 1])
         #expect(index.description == "children[1].text == \"café\"")
         #expect(throws: EngineError.self) { try FetchPredicate(format: "children[$i].text == nil").substituting(["i": "x"]) }

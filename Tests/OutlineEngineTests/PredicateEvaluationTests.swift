@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// Evaluation against ``PredicateTestGraph`` (see its documentation for the data).

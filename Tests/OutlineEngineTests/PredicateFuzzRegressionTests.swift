@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// Format strings kept from fuzzing the predicate parser (`Fuzz/`, `Fixtures/Fuzz/predicate/`),
 /// parsed with the harness's arguments, given values for their variables as the harness does,
@@ -21,8 +22,10 @@ import OutlineTestSupport
 
     /// The values the harness gives `$variables`, by the first letter of their name.
     static func variableValue(_ name: String) -> FetchPredicate.Argument {
-        let choices: [FetchPredicate.Argument] = [1, "milk", .object(ManagedObject(entity: PredicateTestGraph.item, row: 0)), [1, 2], nil,
-                                                  .value(.integer(.min)), 2.5]
+        let choices: [FetchPredicate.Argument] = [
+            1, "milk", .object(ManagedObject(entity: PredicateTestGraph.item, row: 0)), [1, 2], nil,
+            .value(.integer(.min)), 2.5,
+        ]
         return choices[Int(name.unicodeScalars.first?.value ?? 0) % choices.count]
     }
 

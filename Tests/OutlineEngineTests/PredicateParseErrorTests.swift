@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OutlineEngine
 
 /// Every kind of syntax error reports its column, what was expected and what was found.
@@ -106,13 +107,15 @@ import Testing
 
     @Test func fullDescriptionIncludesTheHint() throws {
         let error = try #require(throws: EngineError.self) { try FetchPredicate(format: "text CONTIANS \"milk\"") }
-        #expect(error.description == """
-            column 6 of the query: unknown operator "CONTIANS". Did you mean CONTAINS? \(PredicateErrors.operatorHint)
-            """)
+        #expect(
+            error.description == """
+                column 6 of the query: unknown operator "CONTIANS". Did you mean CONTAINS? \(PredicateErrors.operatorHint)
+                """)
         let unterminated = try #require(throws: EngineError.self) { try FetchPredicate(format: "text == \"milk") }
-        #expect(unterminated.description == """
-            column 9 of the query: unterminated string starting at column 9. Close the string with a matching " quote; write \\" for a quote inside it.
-            """)
+        #expect(
+            unterminated.description == """
+                column 9 of the query: unterminated string starting at column 9. Close the string with a matching " quote; write \\" for a quote inside it.
+                """)
         let trailing = try #require(throws: EngineError.self) { try FetchPredicate(format: "a == 1 ADN b == 2") }
         #expect(trailing.hint == "Did you mean AND? Join conditions with AND or OR.")
         let unknownOperator = try #require(throws: EngineError.self) { try FetchPredicate(format: "children.@cuont > 1") }
@@ -120,12 +123,20 @@ import Testing
     }
 
     @Test(arguments: [
-        (String(repeating: "(", count: 1001) + "a == 1" + String(repeating: ")", count: 1001), "column 1001 of the query: the predicate nests more than 1000 levels deep"),
+        (
+            String(repeating: "(", count: 1001) + "a == 1" + String(repeating: ")", count: 1001),
+            "column 1001 of the query: the predicate nests more than 1000 levels deep"
+        ),
         (String(repeating: "NOT ", count: 1001) + "a == 1", "column 4001 of the query: the predicate nests more than 1000 levels deep"),
-        (String(repeating: "!(", count: 600) + "a == 1" + String(repeating: ")", count: 600), "column 1001 of the query: the predicate nests more than 1000 levels deep"),
+        (
+            String(repeating: "!(", count: 600) + "a == 1" + String(repeating: ")", count: 600),
+            "column 1001 of the query: the predicate nests more than 1000 levels deep"
+        ),
         // CAST inside CAST: 100,000 levels overflowed the stack before CAST counted as nesting.
-        ("a == " + String(repeating: "CAST(", count: 1001) + "1" + String(repeating: ", \"NSDate\")", count: 1001),
-         "column 1260 of the query: expressions nest more than 250 levels deep"),
+        (
+            "a == " + String(repeating: "CAST(", count: 1001) + "1" + String(repeating: ", \"NSDate\")", count: 1001),
+            "column 1260 of the query: expressions nest more than 250 levels deep"
+        ),
         ("a == " + String(repeating: "CAST(", count: 100_000), "column 1260 of the query: expressions nest more than 250 levels deep"),
     ])
     func nestingBeyondTheLimitIsAnError(format: String, expected: String) throws {
@@ -145,7 +156,7 @@ import Testing
         let format = String(repeating: "(", count: 50_000)
         let error = try #require(throws: EngineError.self) { try FetchPredicate(format: format) }
         #expect(error.location == "column 1001 of the query")
-        let long = (0..<20_000).map { "order == \($0)" }.joined(separator: " OR ")
+        let long = (0 ..< 20_000).map { "order == \($0)" }.joined(separator: " OR ")
         guard case .or(let operands) = try FetchPredicate(format: long) else {
             Issue.record("expected an OR")
             return

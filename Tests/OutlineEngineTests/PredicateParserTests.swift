@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// Parsing to the AST, and printing it back.
 @Suite struct PredicateParserTests {
-    static func comparison(_ key: String, _ op: FetchPredicate.Operator, _ value: Value?,
-                           _ modifier: FetchPredicate.Modifier = .direct, options: FetchPredicate.Options = []) -> FetchPredicate {
+    static func comparison(
+        _ key: String, _ op: FetchPredicate.Operator, _ value: Value?,
+        _ modifier: FetchPredicate.Modifier = .direct, options: FetchPredicate.Options = []
+    ) -> FetchPredicate {
         .comparison(.init(.key(key), op, .constant(value), modifier: modifier, options: options))
     }
 

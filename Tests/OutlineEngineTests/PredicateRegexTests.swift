@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// `MATCHES` runs on our own engine. Its answers are those of ICU (which Foundation's
@@ -100,7 +101,11 @@ extension PredicateRegexTests {
         }
         func piece(_ depth: Int) -> String {
             let (text, single) = atom(depth)
-            if text == "^" || text == "$" || text.hasPrefix("\\b") || text.hasPrefix("\\B") || text.hasPrefix("(?=") || text.hasPrefix("(?!") || text.hasPrefix("(?<") { return text }
+            if text == "^" || text == "$" || text.hasPrefix("\\b") || text.hasPrefix("\\B") || text.hasPrefix("(?=") || text.hasPrefix("(?!")
+                || text.hasPrefix("(?<")
+            {
+                return text
+            }
             switch next(8) {
             case 0: return text + "*"
             case 1: return text + "+"
@@ -112,16 +117,16 @@ extension PredicateRegexTests {
             }
         }
         func pattern(_ depth: Int) -> String {
-            (0...next(2)).map { _ in (0...next(3)).map { _ in piece(depth) }.joined() }.joined(separator: "|")
+            (0 ... next(2)).map { _ in (0 ... next(3)).map { _ in piece(depth) }.joined() }.joined(separator: "|")
         }
         var differences: [String] = []
         var compared = 0
         var lazyQuirks = 0
-        for _ in 0..<800 {
+        for _ in 0 ..< 800 {
             let p = pattern(0)
             if let backreference = p.range(of: "\\1"), !(p.firstIndex(of: "(").map { $0 < backreference.lowerBound } ?? false) { continue }
-            for _ in 0..<5 {
-                let text = String((0..<next(7)).map { _ in ["a", "b", "A"][next(3)] })
+            for _ in 0 ..< 5 {
+                let text = String((0 ..< next(7)).map { _ in ["a", "b", "A"][next(3)] })
                 let start = Date()
                 guard let expected = Self.icu(p, text) else { break }
                 // ICU gives up after a while and answers "no match": keep its quick answers only.

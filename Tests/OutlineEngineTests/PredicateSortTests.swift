@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// Sort descriptors: text form, binding, and a stable order.
 @Suite struct PredicateSortTests {
@@ -48,8 +49,11 @@ import OutlineTestSupport
 
     @Test func listsParseInOrder() throws {
         let list = try FetchSortDescriptor.list(parsing: "done, -created, text [c]")
-        #expect(list == [FetchSortDescriptor("done"), FetchSortDescriptor("created", ascending: false),
-                         FetchSortDescriptor("text", caseInsensitive: true)])
+        #expect(
+            list == [
+                FetchSortDescriptor("done"), FetchSortDescriptor("created", ascending: false),
+                FetchSortDescriptor("text", caseInsensitive: true),
+            ])
     }
 
     func sorted(_ text: String) throws -> [String] {
@@ -100,15 +104,17 @@ import OutlineTestSupport
     }
 
     @Test func mixedKindsAndNaNHaveATotalOrder() {
-        let terms: [PredicateTerm] = [.value(.string("a")), .value(.double(.nan)), .null, .value(.integer(1)),
-                                      .value(.date(Date(timeIntervalSinceReferenceDate: 0))), .value(.double(-1))]
+        let terms: [PredicateTerm] = [
+            .value(.string("a")), .value(.double(.nan)), .null, .value(.integer(1)),
+            .value(.date(Date(timeIntervalSinceReferenceDate: 0))), .value(.double(-1)),
+        ]
         let sorted = terms.sorted { BoundSortDescriptors.sortOrder($0, $1, options: []) == .orderedAscending }
         #expect(sorted.map(\.debugText) == ["nil", "nan", "-1.0", "1", "\"a\"", "date"])
     }
 }
 
-private extension PredicateTerm {
-    var debugText: String {
+extension PredicateTerm {
+    fileprivate var debugText: String {
         switch self {
         case .null: "nil"
         case .value(.date): "date"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineEngine
 
 /// `CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `==` and `LIKE` with `[c]`, `[d]` and `[cd]`: the
@@ -43,7 +44,7 @@ import Testing
         let marksOnly = needle.unicodeScalars.allSatisfy {
             [.nonspacingMark, .spacingMark, .enclosingMark, .format].contains($0.properties.generalCategory)
         }
-        let ligature = needle.unicodeScalars.contains { (0xFB00...0xFB06).contains($0.value) }
+        let ligature = needle.unicodeScalars.contains { (0xFB00 ... 0xFB06).contains($0.value) }
         return (marksOnly && !needle.isEmpty) || (ligature && options.contains(.diacriticInsensitive))
     }
 
@@ -56,7 +57,9 @@ import Testing
                     let expected = Self.foundation(haystack, op, needle, options)
                     let found = try Self.ours(haystack, op, needle, options)
                     if found != expected {
-                        differences.append("\(haystack.debugDescription) \(op.rawValue)\(options.formatString) \(needle.debugDescription): Foundation \(expected), we \(found)")
+                        differences.append(
+                            "\(haystack.debugDescription) \(op.rawValue)\(options.formatString) \(needle.debugDescription): Foundation \(expected), we \(found)"
+                        )
                     }
                 }
             }

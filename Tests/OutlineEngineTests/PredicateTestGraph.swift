@@ -1,6 +1,7 @@
 import Foundation
-@testable import OutlineEngine
 import OutlineTestSupport
+
+@testable import OutlineEngine
 
 /// A small in-memory object graph for predicate tests, following ``PredicateTestGraph/schema``.
 ///
@@ -29,23 +30,28 @@ struct PredicateTestGraph: ObjectGraphReading {
 
     static func makeSchema() throws -> Schema {
         try Schema(entities: [
-            Entity(name: "Item", attributes: [
-                Attribute(name: "text", type: .string),
-                Attribute(name: "order", type: .integer64),
-                Attribute(name: "done", type: .boolean),
-                Attribute(name: "created", type: .date),
-                Attribute(name: "score", type: .double),
-                Attribute(name: "price", type: .decimal),
-                Attribute(name: "uid", type: .uuid),
-                Attribute(name: "blob", type: .binary),
-            ], relationships: [
-                Relationship(name: "parent", destination: "Item", inverse: "children"),
-                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, isOrdered: true),
-                Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true),
-            ]),
-            Entity(name: "Tag", attributes: [Attribute(name: "name", type: .string)], relationships: [
-                Relationship(name: "items", destination: "Item", inverse: "tags", isToMany: true),
-            ]),
+            Entity(
+                name: "Item",
+                attributes: [
+                    Attribute(name: "text", type: .string),
+                    Attribute(name: "order", type: .integer64),
+                    Attribute(name: "done", type: .boolean),
+                    Attribute(name: "created", type: .date),
+                    Attribute(name: "score", type: .double),
+                    Attribute(name: "price", type: .decimal),
+                    Attribute(name: "uid", type: .uuid),
+                    Attribute(name: "blob", type: .binary),
+                ],
+                relationships: [
+                    Relationship(name: "parent", destination: "Item", inverse: "children"),
+                    Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, isOrdered: true),
+                    Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true),
+                ]),
+            Entity(
+                name: "Tag", attributes: [Attribute(name: "name", type: .string)],
+                relationships: [
+                    Relationship(name: "items", destination: "Item", inverse: "tags", isToMany: true)
+                ]),
             Entity(name: "Task", parent: "Item", attributes: [Attribute(name: "priority", type: .integer16)]),
         ])
     }
@@ -61,11 +67,19 @@ struct PredicateTestGraph: ObjectGraphReading {
         let work = g.add("work", entity: tag, ["name": .string("work")])
         let home = g.add("home", entity: tag, ["name": .string("Home")])
         let untitled = g.add("untitled", entity: tag, [:])
-        let a = g.add("a", entity: item, ["text": .string("Buy milk"), "order": .integer(1), "done": .boolean(false),
-                                          "created": .date(t0), "score": .double(1.5), "price": .decimal(Decimal(string: "2.50")!),
-                                          "uid": .uuid(uid), "blob": .binary(Data([1, 2, 3]))])
-        let b = g.add("b", entity: item, ["text": .string("Crème Brûlée"), "order": .integer(2), "done": .boolean(true),
-                                          "created": .date(t1), "score": .double(2.0)])
+        let a = g.add(
+            "a", entity: item,
+            [
+                "text": .string("Buy milk"), "order": .integer(1), "done": .boolean(false),
+                "created": .date(t0), "score": .double(1.5), "price": .decimal(Decimal(string: "2.50")!),
+                "uid": .uuid(uid), "blob": .binary(Data([1, 2, 3])),
+            ])
+        let b = g.add(
+            "b", entity: item,
+            [
+                "text": .string("Crème Brûlée"), "order": .integer(2), "done": .boolean(true),
+                "created": .date(t1), "score": .double(2.0),
+            ])
         let c = g.add("c", entity: item, ["text": .string("café"), "order": .integer(3), "done": .boolean(false), "created": .date(t2)])
         let d = g.add("d", entity: item, ["order": .integer(10), "done": .boolean(false)])
         let e = g.add("e", entity: item, ["text": .string("Write REPORT"), "order": .integer(-5), "done": .boolean(true), "score": .double(-0.5)])
@@ -105,7 +119,8 @@ struct PredicateTestGraph: ObjectGraphReading {
 
     mutating func link(parent: ManagedObject, children: [ManagedObject]) {
         let info = schema.infos[Self.item]
-        let parentIndex = info.relationshipIndex(named: "parent")!, childrenIndex = info.relationshipIndex(named: "children")!
+        let parentIndex = info.relationshipIndex(named: "parent")!
+        let childrenIndex = info.relationshipIndex(named: "children")!
         toMany[parent, default: [:]][childrenIndex] = children
         for child in children { toOne[child, default: [:]][parentIndex] = parent }
     }

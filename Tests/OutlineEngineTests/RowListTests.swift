@@ -1,4 +1,5 @@
 import Testing
+
 @testable import OutlineEngine
 
 @Suite struct RowListTests {
@@ -13,7 +14,9 @@ import Testing
     func randomOperationsMatchAnArray(seed: Int) {
         var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
         func next(_ bound: Int) -> Int {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return Int(state % UInt64(max(bound, 1)))
         }
         var list = RowList<Row>()

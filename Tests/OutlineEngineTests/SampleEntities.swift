@@ -12,8 +12,9 @@ enum SampleEntities {
                 Attribute(name: "title", type: .string),
             ],
             relationships: [
-                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true,
-                             deleteRule: .cascade),
+                Relationship(
+                    name: "children", destination: "Item", inverse: "parent", isToMany: true,
+                    deleteRule: .cascade),
                 Relationship(name: "parent", destination: "Item", inverse: "children", minCount: 1, maxCount: 1),
             ],
             className: "Item")

@@ -1,6 +1,7 @@
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// What counts as saved when a snapshot is saved while editing goes on.
 @Suite struct SaveTrackingTests {
@@ -109,8 +110,11 @@ import OutlineTestSupport
         context.rollback()
         #expect(seen.map(\.reason) == [.edit, .undo, .redo, .rollback])
         #expect(seen.map(\.actionName) == ["Add child", "Add child", "Add child", nil])
-        #expect(seen[0].changes == [.inserted(child), .memberInserted(root, 0, member: child, at: 0),
-                                    .toOne(child, 1, from: nil, to: root)])
+        #expect(
+            seen[0].changes == [
+                .inserted(child), .memberInserted(root, 0, member: child, at: 0),
+                .toOne(child, 1, from: nil, to: root),
+            ])
         #expect(seen[1].changes.contains(.memberRemoved(root, 0, member: child, at: 0)))
         #expect(seen[0].summary == ChangeSet(inserted: [child], updated: [root]))
         context.removeObserver(token)

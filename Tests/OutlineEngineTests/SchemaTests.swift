@@ -1,6 +1,7 @@
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 @Suite struct SchemaTests {
     @Test func inheritedPropertiesComeFirstAndKeepTheirIndices() throws {

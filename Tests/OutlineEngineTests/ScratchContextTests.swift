@@ -1,6 +1,7 @@
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 /// Scratch contexts commit as one undo step; every kind of conflicting parent change is
 /// listed and dealt with by the documented policy.
@@ -83,10 +84,11 @@ import OutlineTestSupport
         try context.delete([items[0], items[2]])
         let report = try scratch.commit(named: "Edit")
         #expect(report.conflicts.map(\.kind) == [.deletedInParent, .deletedInParent])
-        #expect(report.conflicts.map(\.description) == [
-            "Item z103.title: deleted here since the scratch context began; its changes there were dropped",
-            "Item z105.children: deleted here since the scratch context began; its changes there were dropped",
-        ])
+        #expect(
+            report.conflicts.map(\.description) == [
+                "Item z103.title: deleted here since the scratch context began; its changes there were dropped",
+                "Item z105.children: deleted here since the scratch context began; its changes there were dropped",
+            ])
         #expect(!context.exists(items[0]) && !context.exists(items[2]))
         #expect(try Self.titles(context, under: root) == ["b"])
         #expect(context.exists(report.parentObject(for: child)), "the new object is kept, without its parent")
@@ -98,7 +100,10 @@ import OutlineTestSupport
         try scratch.setValue(.string("scratch"), forKey: "title", of: items[0])
         try context.setValue(.string("parent"), forKey: "title", of: items[0])
         let report = try scratch.commit(named: "Edit")
-        #expect(report.conflicts.map(\.description) == ["Item z103.title: changed both here and in the scratch context; the scratch context's change was kept"])
+        #expect(
+            report.conflicts.map(\.description) == [
+                "Item z103.title: changed both here and in the scratch context; the scratch context's change was kept"
+            ])
         #expect(try context.value(forKey: "title", of: items[0]) == .string("scratch"))
     }
 
@@ -143,14 +148,15 @@ import OutlineTestSupport
         try context.delete(items[1])
         try context.setValue(.string("parent c"), forKey: "title", of: items[2])
         let report = try scratch.commit(named: "Edit sheet")
-        #expect(report.conflicts.map(\.description) == [
-            "Item z103.title: changed both here and in the scratch context; the scratch context's change was kept",
-            "Item z104.title: deleted here since the scratch context began; its changes there were dropped",
-            // The scratch context's list of the root's children still holds the deleted item.
-            "Item z104: deleted here since the scratch context began; its changes there were dropped",
-            "Item z102.children: changed both here and in the scratch context; the scratch context's change was kept",
-            "Item z105: changed here but deleted in the scratch context; it was deleted",
-        ])
+        #expect(
+            report.conflicts.map(\.description) == [
+                "Item z103.title: changed both here and in the scratch context; the scratch context's change was kept",
+                "Item z104.title: deleted here since the scratch context began; its changes there were dropped",
+                // The scratch context's list of the root's children still holds the deleted item.
+                "Item z104: deleted here since the scratch context began; its changes there were dropped",
+                "Item z102.children: changed both here and in the scratch context; the scratch context's change was kept",
+                "Item z105: changed here but deleted in the scratch context; it was deleted",
+            ])
         #expect(try Self.titles(context, under: root) == ["scratch a", "d"])
         #expect(!context.exists(items[1]) && !context.exists(items[2]))
         #expect(context.undoActionName == "Edit sheet")
@@ -172,7 +178,8 @@ import OutlineTestSupport
     @Test func aToOneChangedOnBothSidesTakesTheScratchTarget() throws {
         let context = EditingContext(schema: try TestSchemas.everything())
         let ann = try context.insert("Person")
-        let first = try context.insert("Tag"), second = try context.insert("Tag")
+        let first = try context.insert("Tag")
+        let second = try context.insert("Tag")
         let scratch = context.makeScratchContext()
         try scratch.setObject(first, forKey: "bookmark", of: ann)
         try context.setObject(second, forKey: "bookmark", of: ann)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import OutlineEngine
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineEngine
 
 @Suite struct UndoHistoryTests {
     /// A context over the live objects of `context` as a store reads them back, with the
@@ -117,8 +118,10 @@ import OutlineTestSupport
     // MARK: Histories that do not fit
 
     /// Imports `history` into a reload of the base and expects it refused with nothing changed.
-    private func expectRefused(_ history: UndoHistory, into context: EditingContext? = nil, saying words: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectRefused(
+        _ history: UndoHistory, into context: EditingContext? = nil, saying words: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let target = try context ?? EditingContext(graph: try HistoryScenarios.base().context.graph.reloaded())
         let before = GraphState(target.graph)
         let error = #expect(throws: EngineError.self, sourceLocation: sourceLocation) { try target.importUndoHistory(history) }
@@ -148,12 +151,15 @@ import OutlineTestSupport
 
     @Test func aStepThatDoesNotApplyIsRefusedAndNothingChanges() throws {
         // Positions and members that are not where the step says.
-        try expectRefused(step(.memberInserted(ObjectID(102), "children", index: 7, member: ObjectID(103))),
-                          saying: "does not hold z103 at position 8")
-        try expectRefused(step(.memberInserted(ObjectID(102), "children", index: 1, member: ObjectID(103))),
-                          saying: "does not hold z103 at position 2")
-        try expectRefused(step(.memberRemoved(ObjectID(102), "children", index: 0, member: ObjectID(103))),
-                          saying: "already holds z103")
+        try expectRefused(
+            step(.memberInserted(ObjectID(102), "children", index: 7, member: ObjectID(103))),
+            saying: "does not hold z103 at position 8")
+        try expectRefused(
+            step(.memberInserted(ObjectID(102), "children", index: 1, member: ObjectID(103))),
+            saying: "does not hold z103 at position 2")
+        try expectRefused(
+            step(.memberRemoved(ObjectID(102), "children", index: 0, member: ObjectID(103))),
+            saying: "already holds z103")
         try expectRefused(step(.inserted(ObjectID(100))), saying: "object z100")
         // A change whose inverse does not follow: the parent's children would still list the item.
         try expectRefused(step(.toOne(ObjectID(104), "parent", old: ObjectID(105))), saying: "does not point back")
@@ -171,8 +177,9 @@ import OutlineTestSupport
         let history = base.context.exportUndoHistory()
         // Another program moved C back and saved without the history.
         let other = EditingContext(graph: try base.context.graph.reloaded())
-        try other.add(other.object(with: base.context.objectID(of: base["C"]))!, toKey: "children",
-                      of: other.object(with: base.context.objectID(of: base["R"]))!, at: 2)
+        try other.add(
+            other.object(with: base.context.objectID(of: base["C"]))!, toKey: "children",
+            of: other.object(with: base.context.objectID(of: base["R"]))!, at: 2)
         other.markSaved()
         let foreign = EditingContext(graph: try other.graph.reloaded())
         try expectRefused(history, into: foreign, saying: "does not hold z105 at position 1")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
 
 /// A named edit of a schema's parts, for parameterized tests.
 struct SchemaEdit: Sendable, CustomTestStringConvertible {
@@ -35,8 +35,10 @@ struct SchemaEdit: Sendable, CustomTestStringConvertible {
     }
 
     /// Edits relationship `relationship` of entity `Item`.
-    static func relationship(_ label: String, _ relationship: String,
-                             _ edit: @escaping @Sendable (inout Relationship) -> Void) -> SchemaEdit {
+    static func relationship(
+        _ label: String, _ relationship: String,
+        _ edit: @escaping @Sendable (inout Relationship) -> Void
+    ) -> SchemaEdit {
         entity(label, "Item") { e in
             if let i = e.relationships.firstIndex(where: { $0.name == relationship }) { edit(&e.relationships[i]) }
         }
@@ -79,12 +81,13 @@ struct SchemaEdit: Sendable, CustomTestStringConvertible {
     @Test func propertyHashesOfTheGoldenVectorHaveBase64Forms() throws {
         let schema = try Schema(entities: [SampleEntities.nestedListItem])
         let properties = schema.propertyVersionHashes(ofEntity: 0).mapValues { $0.base64EncodedString() }
-        #expect(properties == [
-            "children": "5Vlwc3NhKgyZfJ69WS2rcyVX8rRJSff6wEjQFS7+VZ4=",
-            "order": "jWDXN37YA7uILrMOFuW4OLkKyluo5P6CJfVl7r7+p7g=",
-            "parent": "QM112e/CINrsV+MduY/oQe4EnVaGo6kmYKr6PpIVwno=",
-            "title": "lUjEdkjvgh6+/fVoFk2OzNocBXygW/QEZv6JDDXgp2c=",
-        ])
+        #expect(
+            properties == [
+                "children": "5Vlwc3NhKgyZfJ69WS2rcyVX8rRJSff6wEjQFS7+VZ4=",
+                "order": "jWDXN37YA7uILrMOFuW4OLkKyluo5P6CJfVl7r7+p7g=",
+                "parent": "QM112e/CINrsV+MduY/oQe4EnVaGo6kmYKr6PpIVwno=",
+                "title": "lUjEdkjvgh6+/fVoFk2OzNocBXygW/QEZv6JDDXgp2c=",
+            ])
     }
 
     @Test func hashesAreDeterministicAndThirtyTwoBytes() throws {
@@ -135,7 +138,10 @@ struct SchemaEdit: Sendable, CustomTestStringConvertible {
     static let nonChanges: [SchemaEdit] = [
         .attribute("default value", "order") { $0.defaultValue = .integer(7) },
         .attribute("regular expression", "title") { $0.regularExpression = "[a-z]+" },
-        .attribute("minimum and maximum values", "order") { $0.minValue = .integer(0); $0.maxValue = .integer(9) },
+        .attribute("minimum and maximum values", "order") {
+            $0.minValue = .integer(0)
+            $0.maxValue = .integer(9)
+        },
         .attribute("attribute user info", "title") { $0.userInfo = ["purpose": "heading"] },
         .attribute("attribute renaming identifier", "title") { $0.renamingIdentifier = "heading" },
         .attribute("value transformer name", "title") { $0.valueTransformerName = "NSSecureUnarchiveFromData" },
@@ -145,7 +151,10 @@ struct SchemaEdit: Sendable, CustomTestStringConvertible {
         .entity("class name", "Item") { $0.className = "OutlineItem" },
         .entity("entity renaming identifier", "Item") { $0.renamingIdentifier = "Node" },
         .entity("entity user info", "Item") { $0.userInfo = ["a": "b"] },
-        .entity("property declaration order", "Item") { $0.attributes.reverse(); $0.relationships.reverse() },
+        .entity("property declaration order", "Item") {
+            $0.attributes.reverse()
+            $0.relationships.reverse()
+        },
         SchemaEdit("entity declaration order") { $0.entities.reverse() },
         SchemaEdit("version identifier") { $0.versionIdentifier = "99" },
         SchemaEdit("schema name") { $0.name = "Other" },

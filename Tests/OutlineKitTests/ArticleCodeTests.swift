@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 /// The code of the articles in `Sources/OutlineKit/OutlineKit.docc`, run as written. The first test
 /// checks that every ```` ```swift ```` block of those articles appears verbatim in a test file
@@ -39,7 +39,7 @@ import OutlineTestSupport
         var lines: [String] = []
         outline.walk { item, depth in
             lines.append(String(repeating: "  ", count: depth - 1) + (outline.text(of: item) ?? ""))
-            return true // false skips the item's children
+            return true  // false skips the item's children
         }
         #expect(Array(lines.suffix(2)) == ["Groceries", "  Oat milk"])
 

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// Items not under the root (issue 21: a second root or a cycle of parents was silently left out
@@ -36,13 +37,17 @@ import OutlineStorage
         for format in InterchangeFormat.allCases {
             let error = #expect(throws: OutlineError.self) { try Interchange.write(document, format: format) }
             #expect(error?.code == .invalidDocument)
-            #expect(error?.message.hasPrefix("4 of the 7 items are not under the root (#105 has no parent, #107 is in a cycle of parents)") == true,
-                    "\(String(describing: error))")
+            #expect(
+                error?.message.hasPrefix("4 of the 7 items are not under the root (#105 has no parent, #107 is in a cycle of parents)") == true,
+                "\(String(describing: error))")
         }
         #expect(throws: OutlineError.self) { try document.find("text != nil") }
         #expect(throws: OutlineError.self) { try OPMLExporter.write(document) }
         let error = #expect(throws: OutlineError.self) { try document.requireEveryItemUnderRoot() }
-        #expect(error?.description == "4 of the 7 items are not under the root (#105 has no parent, #107 is in a cycle of parents); the whole outline cannot be shown or exported without leaving them out. Move each of those items under the root by its id, or restore the document from a backup; validating the document lists every problem.")
+        #expect(
+            error?.description
+                == "4 of the 7 items are not under the root (#105 has no parent, #107 is in a cycle of parents); the whole outline cannot be shown or exported without leaving them out. Move each of those items under the root by its id, or restore the document from a backup; validating the document lists every problem."
+        )
     }
 
     @Test func aDocumentWithEveryItemUnderTheRootPasses() throws {

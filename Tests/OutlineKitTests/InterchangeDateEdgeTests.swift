@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// Dates and numbers at their edges in OPML (issue 21): values that trapped the reader or the
@@ -12,8 +13,10 @@ import OutlineStorage
         Data("<?xml version=\"1.0\"?><opml version=\"2.0\"><head>\(head)</head><body>\(outline)</body></opml>".utf8)
     }
 
-    @Test(arguments: ["01 Jan 999999999999", "01 Jan 10000 00:00 GMT", "31 Dec 9999 23:59:59 -2359", "01 Jan 99999999999999999999",
-                      "99999999999999999999-01-01T00:00:00Z", "9999-12-31T23:59:60-23:59"])
+    @Test(arguments: [
+        "01 Jan 999999999999", "01 Jan 10000 00:00 GMT", "31 Dec 9999 23:59:59 -2359", "01 Jan 99999999999999999999",
+        "99999999999999999999-01-01T00:00:00Z", "9999-12-31T23:59:60-23:59",
+    ])
     func aCreatedDateOutsideTheYears0To9999IsKeptAsTextWithAWarning(_ value: String) throws {
         let imported = try OPMLImporter.read(Self.opml(outline: "<outline text=\"a\" created=\"\(value)\"/>"), file: "d.opml")
         let item = try #require(imported.document.items.first)
@@ -26,8 +29,9 @@ import OutlineStorage
 
     @Test func hugeAndZeroBasedExpansionStateEntriesAreNotRows() throws {
         let imported = try OPMLImporter.read(
-            Self.opml(outline: "<outline text=\"a\"><outline text=\"b\"/></outline>",
-                      head: "<expansionState>0,9223372036854775807,-9223372036854775808,2147483647</expansionState>"),
+            Self.opml(
+                outline: "<outline text=\"a\"><outline text=\"b\"/></outline>",
+                head: "<expansionState>0,9223372036854775807,-9223372036854775808,2147483647</expansionState>"),
             file: "e.opml")
         #expect(imported.document.summary == ["a", "  b"])
         #expect(imported.warnings.count == 1)
@@ -70,7 +74,9 @@ import OutlineStorage
         // Only the second item, made now, keeps its date.
         #expect(exported.data.utf8Text.components(separatedBy: "created=").count == 2)
         #expect(exported.data.utf8Text.contains("<outline text=\"first\"/>"))
-        #expect(exported.warnings.map(\.message).contains("1 item's created date is not in the years 0 to 9999 and cannot be written as RFC 822; left out (first: item 1)"),
-                "\(exported.warnings)")
+        #expect(
+            exported.warnings.map(\.message).contains(
+                "1 item's created date is not in the years 0 to 9999 and cannot be written as RFC 822; left out (first: item 1)"),
+            "\(exported.warnings)")
     }
 }

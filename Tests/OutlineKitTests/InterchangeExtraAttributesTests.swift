@@ -1,25 +1,32 @@
 import Foundation
-import Testing
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 @Suite struct InterchangeExtraAttributesTests {
-    static let hint = "The stored OPML attributes of this item are damaged; clear them (they are only used to write OPML back) "
+    static let hint =
+        "The stored OPML attributes of this item are damaged; clear them (they are only used to write OPML back) "
         + "or restore the document from a backup."
 
     @Test func encodingIsCompactAndFixed() {
-        let extra = ExtraAttributes([.mapped(name: "text", spelling: nil), .kept(name: "id", value: "7"),
-                                     .mapped(name: "created", spelling: "x")])
-        #expect([UInt8](extra.encoded()) == [0x01, 0x01, 0x04] + Array("text".utf8) + [0x00, 0x02] + Array("id".utf8) + [0x01]
-            + Array("7".utf8) + [0x02, 0x07] + Array("created".utf8) + [0x01] + Array("x".utf8))
+        let extra = ExtraAttributes([
+            .mapped(name: "text", spelling: nil), .kept(name: "id", value: "7"),
+            .mapped(name: "created", spelling: "x"),
+        ])
+        #expect(
+            [UInt8](extra.encoded()) == [0x01, 0x01, 0x04] + Array("text".utf8) + [0x00, 0x02] + Array("id".utf8) + [0x01]
+                + Array("7".utf8) + [0x02, 0x07] + Array("created".utf8) + [0x01] + Array("x".utf8))
         #expect([UInt8](ExtraAttributes().encoded()) == [0x01])
     }
 
     @Test func decodingGivesBackWhatWasEncoded() throws {
         let long = String(repeating: "é", count: 200)  // 400 bytes: a two-byte count
-        let extra = ExtraAttributes([.kept(name: "dc:subject", value: long), .mapped(name: "_status", spelling: nil),
-                                     .kept(name: "empty", value: ""), .mapped(name: "collapsed", spelling: "1"),
-                                     .kept(name: "名前", value: "値\n改行")])
+        let extra = ExtraAttributes([
+            .kept(name: "dc:subject", value: long), .mapped(name: "_status", spelling: nil),
+            .kept(name: "empty", value: ""), .mapped(name: "collapsed", spelling: "1"),
+            .kept(name: "名前", value: "値\n改行"),
+        ])
         #expect(try ExtraAttributes(decoding: extra.encoded()) == extra)
         #expect(extra.kept.map(\.name) == ["dc:subject", "empty", "名前"])
     }
@@ -84,8 +91,10 @@ import OutlineTestSupport
         #expect(RFC822Date.format(date) == written)
     }
 
-    @Test(arguments: ["yesterday", "", "31 Feb 2024 10:00 GMT", "12 Foo 2024 10:00 GMT", "12 Mar 2024 25:00 GMT",
-                      "12 Mar 2024 10:00 XYZ", "12 Mar 2024 10:00 GMT extra"])
+    @Test(arguments: [
+        "yesterday", "", "31 Feb 2024 10:00 GMT", "12 Foo 2024 10:00 GMT", "12 Mar 2024 25:00 GMT",
+        "12 Mar 2024 10:00 XYZ", "12 Mar 2024 10:00 GMT extra",
+    ])
     func rejectsWhatIsNotADate(text: String) {
         #expect(RFC822Date.parse(text) == nil)
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// Markdown export styles and the trees they read back as; every word of a file in the outline.
@@ -144,8 +145,9 @@ import OutlineStorage
             var note = lines(0 ... 5)
             while let first = note.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { note.removeFirst() }
             while let last = note.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { note.removeLast() }
-            let item = try document.insertItem(text.joined(separator: "\n"), under: parent, note: note.isEmpty ? nil : note.joined(separator: "\n"),
-                                               done: Bool.random(using: &generator))
+            let item = try document.insertItem(
+                text.joined(separator: "\n"), under: parent, note: note.isEmpty ? nil : note.joined(separator: "\n"),
+                done: Bool.random(using: &generator))
             // Task slots as Markdown has them: a marker spelled as the done state says, or a box
             // on an open item (a done item's box needs no slot).
             var entries: [ExtraAttributes.Entry] = []
@@ -168,14 +170,17 @@ import OutlineStorage
     @Test(arguments: styles)
     func generatedMarkdownReadsBackAsTheSameTree(options: MarkdownExportOptions) throws {
         var generator = SeededGenerator(seed: 0xABCDE1)
-        let pool = Self.trickyLines + [
-            "", "", "", "# H1", "## H2", "### H3", "Para", "Setext", "=====", "-----", "title:: x", "collapsed:: true", "- [ ] t",
-            "  - sub", "    - subsub", "\t- tab", "\t\t- deeper", "\t  id:: 7", "- DONE x", "  collapsed:: false", "  - TODO y", "\t1) z",
-        ]
+        let pool =
+            Self.trickyLines + [
+                "", "", "", "# H1", "## H2", "### H3", "Para", "Setext", "=====", "-----", "title:: x", "collapsed:: true", "- [ ] t",
+                "  - sub", "    - subsub", "\t- tab", "\t\t- deeper", "\t  id:: 7", "- DONE x", "  collapsed:: false", "  - TODO y", "\t1) z",
+            ]
         for round in 0 ..< 300 {
-            let source = (0 ..< Int.random(in: 1 ... 40, using: &generator)).map { _ in
-                String(repeating: " ", count: [0, 0, 0, 1, 2, 3, 4, 6, 8, 10].randomElement(using: &generator)!) + pool.randomElement(using: &generator)!
-            }.joined(separator: "\n") + "\n"
+            let source =
+                (0 ..< Int.random(in: 1 ... 40, using: &generator)).map { _ in
+                    String(repeating: " ", count: [0, 0, 0, 1, 2, 3, 4, 6, 8, 10].randomElement(using: &generator)!) + pool.randomElement(
+                        using: &generator)!
+                }.joined(separator: "\n") + "\n"
             let first = try read(Data(source.utf8), file: "source-\(round).md")
             let exported = MarkdownExporter.write(first.document, head: first.head, options: options)
             let again = try read(exported.data, file: "again-\(round).md", strict: first.document.itemCount > 1)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// How Markdown's blocks map to items, notes, properties and the head, and how the headings
@@ -18,9 +19,10 @@ import OutlineStorage
 
     @Test func headingsAreItemsAtTheirLevelAndEverythingUnderThemBelongsToThem() throws {
         let imported = try read("# A\n\nNote of A.\n\n- a1\n  - a11\n\n## B\n\n1. b1\n\nMore of B.\n\n# C\n")
-        #expect(imported.document.summary == [
-            "A note=\"Note of A.\"", "  a1", "    a11", "  B note=\"More of B.\"", "    b1", "C",
-        ])
+        #expect(
+            imported.document.summary == [
+                "A note=\"Note of A.\"", "  a1", "    a11", "  B note=\"More of B.\"", "    b1", "C",
+            ])
     }
 
     @Test func aSkippedLevelNestsOneDeeperThanTheHeadingAbove() throws {
@@ -44,28 +46,32 @@ import OutlineStorage
 
     @Test func frontMatterAndPreambleAreKeptInTheHead() throws {
         let readme = try fixture("ReadmeWithHTML.md")
-        #expect(readme.head[field: MarkdownDocumentHead.preambleField] == """
-            <!-- HEADER -->
-            <p align="center">
-              <a href="https://example.org/lantern">
-                <img src="docs/lantern.png" alt="Lantern logo" width="96">
-              </a>
+        #expect(
+            readme.head[field: MarkdownDocumentHead.preambleField] == """
+                <!-- HEADER -->
+                <p align="center">
+                  <a href="https://example.org/lantern">
+                    <img src="docs/lantern.png" alt="Lantern logo" width="96">
+                  </a>
 
-              <h3 align="center">Lantern</h3>
-            </p>
+                  <h3 align="center">Lantern</h3>
+                </p>
 
-            [![Tests][tests-badge]][tests-url]
-            [![License: MIT][license-badge]](LICENSE)
-            """)
+                [![Tests][tests-badge]][tests-url]
+                [![License: MIT][license-badge]](LICENSE)
+                """)
         let note = try fixture("FrontMatter.md")
         #expect(note.head.title == "Reading list: 2024")
-        #expect(note.head[field: MarkdownDocumentHead.frontMatterField] == "---\ntitle: \"Reading list: 2024\"\ntags:\n  - books\n  - \"to read\"\n---")
+        #expect(
+            note.head[field: MarkdownDocumentHead.frontMatterField] == "---\ntitle: \"Reading list: 2024\"\ntags:\n  - books\n  - \"to read\"\n---")
         let written = MarkdownExporter.write(note.document, head: note.head).data.utf8Text
         #expect(written.hasPrefix("---\ntitle: \"Reading list: 2024\"\ntags:\n  - books\n  - \"to read\"\n---\n\n- Reading list\n"))
     }
 
-    @Test(arguments: [("plain", "plain"), ("\"double \\\"quoted\\\" \\u00E9\"", "double \"quoted\" é"), ("'single ''quoted'''", "single 'quoted'"),
-                      ("plain # with a comment", "plain"), ("|", nil), ("", nil)])
+    @Test(arguments: [
+        ("plain", "plain"), ("\"double \\\"quoted\\\" \\u00E9\"", "double \"quoted\" é"), ("'single ''quoted'''", "single 'quoted'"),
+        ("plain # with a comment", "plain"), ("|", nil), ("", nil),
+    ])
     func frontMatterTitles(yaml: String, title: String?) throws {
         let imported = try read("---\ntitle: \(yaml)\n---\n\n# Item\n")
         #expect(imported.head.title == title)
@@ -85,17 +91,21 @@ import OutlineStorage
         let imported = try fixture("LogseqPage.md")
         let document = imported.document
         let items = document.items
-        #expect(try document.extraAttributes(of: items[1])?.entries == [
-            .mapped(name: "text", spelling: nil), .mapped(name: "_status", spelling: "TODO"),
-            .kept(name: "id", value: "65f1c2a0-7b3e-4c1d-9a2b-0c4d5e6f7a8b"),
-        ])
+        #expect(
+            try document.extraAttributes(of: items[1])?.entries == [
+                .mapped(name: "text", spelling: nil), .mapped(name: "_status", spelling: "TODO"),
+                .kept(name: "id", value: "65f1c2a0-7b3e-4c1d-9a2b-0c4d5e6f7a8b"),
+            ])
         #expect(document.isDone(items[2]))
-        #expect(try document.extraAttributes(of: items[3])?.entries == [.mapped(name: "text", spelling: nil), .mapped(name: "collapsed", spelling: nil)])
+        #expect(
+            try document.extraAttributes(of: items[3])?.entries == [.mapped(name: "text", spelling: nil), .mapped(name: "collapsed", spelling: nil)])
         #expect(document.isCollapsed(items[3]))
         #expect(imported.head[field: MarkdownDocumentHead.preambleField] == "title:: Garden plans\ntags:: garden, spring")
         // Written back as Logseq writes it: markers, properties right after the first line.
         let text = MarkdownExporter.write(document, head: imported.head).data.utf8Text
-        #expect(text.contains("  - TODO Tomatoes\n    id:: 65f1c2a0-7b3e-4c1d-9a2b-0c4d5e6f7a8b\n  - DONE Basil\n    SCHEDULED: <2024-03-02 Sat>\n"), "\(text)")
+        #expect(
+            text.contains("  - TODO Tomatoes\n    id:: 65f1c2a0-7b3e-4c1d-9a2b-0c4d5e6f7a8b\n  - DONE Basil\n    SCHEDULED: <2024-03-02 Sat>\n"),
+            "\(text)")
         #expect(text.contains("  - Chili peppers\n    collapsed:: true\n    - Ask the neighbour for cuttings\n"), "\(text)")
         #expect(text.contains("  - ```text\n    |  path  |\n    | beds   |\n    ```\n"), "\(text)")
     }
@@ -109,12 +119,14 @@ import OutlineStorage
 
     @Test func propertyValuesThatSpellNoStateAreKeptWithAWarning() throws {
         let imported = try read("- a\n  collapsed:: maybe\n  created:: yesterday\n", strict: false)
-        #expect(imported.warnings.map(\.description) == [
-            "test.md: line 2: collapsed:: maybe is neither true nor false; kept as it is.",
-            "test.md: line 3: created:: yesterday is not an RFC 822 date; kept as it is. Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\".",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "test.md: line 2: collapsed:: maybe is neither true nor false; kept as it is.",
+                "test.md: line 3: created:: yesterday is not an RFC 822 date; kept as it is. Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\".",
+            ])
         let item = try #require(imported.document.items.first)
-        #expect(try imported.document.extraAttributes(of: item)?.kept == [OPMLAttribute("collapsed", "maybe"), OPMLAttribute("created", "yesterday")])
+        #expect(
+            try imported.document.extraAttributes(of: item)?.kept == [OPMLAttribute("collapsed", "maybe"), OPMLAttribute("created", "yesterday")])
         let dated = try read("- a\n  created:: Tue, 12 Mar 2024 14:03:00 GMT\n")
         #expect(dated.document.created(of: try #require(dated.document.items.first)) == RFC822Date.parse("Tue, 12 Mar 2024 14:03:00 GMT"))
     }
@@ -127,7 +139,8 @@ import OutlineStorage
     }
 
     @Test func onlyBulletsAndOneCanStartAListInsideAParagraph() throws {
-        #expect(try read("- The number of windows is\n  14. The doors are 6.\n").document.summary == ["The number of windows is\n14. The doors are 6."])
+        #expect(
+            try read("- The number of windows is\n  14. The doors are 6.\n").document.summary == ["The number of windows is\n14. The doors are 6."])
         #expect(try read("- a\n  1. b\n").document.summary == ["a", "  b"])
         #expect(try read("# H\n\nI was born in\n1986. Then I moved.\n").document.summary == ["H note=\"I was born in\\n1986. Then I moved.\""])
     }
@@ -139,7 +152,8 @@ import OutlineStorage
 
     @Test func codeAndHTMLBlocksHoldLinesThatLookLikeStructure() throws {
         let imported = try read("# H\n\n```\n# not a heading\n- not an item\n```\n\n<div>\n- not an item\n</div>\n\n- item\n")
-        #expect(imported.document.summary == ["H note=\"```\\n# not a heading\\n- not an item\\n```\\n\\n<div>\\n- not an item\\n</div>\"", "  item"])
+        #expect(
+            imported.document.summary == ["H note=\"```\\n# not a heading\\n- not an item\\n```\\n\\n<div>\\n- not an item\\n</div>\"", "  item"])
         // An unclosed fence runs to the end of its item.
         let unclosed = try read("- a\n\n  ```\n  - code\n- b\n")
         #expect(unclosed.document.summary == ["a note=\"```\\n- code\"", "b"])

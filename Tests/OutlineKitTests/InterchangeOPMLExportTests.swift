@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 @Suite struct InterchangeOPMLExportTests {
@@ -49,8 +50,10 @@ import OutlineStorage
     }
 
     @Test func expansionStateIsWrittenBackOneBased() throws {
-        for (fixture, expected) in [("OPMLEditor.opml", "1,2,6"), ("ExpansionStateZeroBased.opml", "1,4"), ("OneLine.opml", "2"),
-                                    ("OmniOutliner.opml", "1,4")] {
+        for (fixture, expected) in [
+            ("OPMLEditor.opml", "1,2,6"), ("ExpansionStateZeroBased.opml", "1,4"), ("OneLine.opml", "2"),
+            ("OmniOutliner.opml", "1,4"),
+        ] {
             let imported = try OPMLImporter.read(try InterchangeFixtures.opml(fixture), file: fixture)
             let written = try OPMLReader.read(try OPMLExporter.write(imported.document, head: imported.head).data, file: "x.opml")
             #expect(written.head[field: "expansionState"] == expected, "\(fixture)")
@@ -64,20 +67,21 @@ import OutlineStorage
         try document.context.setValue(.date(Date(timeIntervalSince1970: 1_700_000_000.75)), forKey: "created", of: parent)
         try document.context.setValue(nil, forKey: "created", of: child)
         let exported = try OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("title", "Plans")]))
-        #expect(exported.data.utf8Text == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0">
-            \t<head>
-            \t\t<title>Plans</title>
-            \t</head>
-            \t<body>
-            \t\t<outline text="Plan &quot;A&quot; &amp; &lt;B&gt;" _note="line 1&#10;line 2&#9;indented&#13;&#10;line 3" created="Tue, 14 Nov 2023 22:13:20 GMT">
-            \t\t\t<outline text=""/>
-            \t\t</outline>
-            \t</body>
-            </opml>
+        #expect(
+            exported.data.utf8Text == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <opml version="2.0">
+                \t<head>
+                \t\t<title>Plans</title>
+                \t</head>
+                \t<body>
+                \t\t<outline text="Plan &quot;A&quot; &amp; &lt;B&gt;" _note="line 1&#10;line 2&#9;indented&#13;&#10;line 3" created="Tue, 14 Nov 2023 22:13:20 GMT">
+                \t\t\t<outline text=""/>
+                \t\t</outline>
+                \t</body>
+                </opml>
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -135,8 +139,9 @@ import OutlineStorage
         let document = try SampleOutlines.emptyDocument()
         try document.insertItem("B.1", under: try document.insertItem("B"))
         #expect(try !OPMLExporter.write(document).data.utf8Text.contains("expansionState"))
-        #expect(try OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("expansionState", "7")])).data.utf8Text
-            .contains("<expansionState>1</expansionState>"))
+        #expect(
+            try OPMLExporter.write(document, head: OPMLHead(fields: [OPMLHeadField("expansionState", "7")])).data.utf8Text
+                .contains("<expansionState>1</expansionState>"))
     }
 
     @Test func noExpansionStateWhenCollapsedAttributesSayItAll() throws {
@@ -161,19 +166,21 @@ import OutlineStorage
         try document.context.setValue(.binary(Data([0x01, 0x07])), forKey: "extraAttributes", of: document.items[1])
         let exported = try OPMLExporter.write(document, head: imported.head, file: "out.opml")
         #expect(exported.data.utf8Text.contains("\t\t\t<outline text=\"Daring Fireball\"/>\n"))
-        #expect(exported.warnings.map(\.description) == [
-            "out.opml: 1 item's stored OPML attributes could not be decoded and were left out (first: item 1.1: extraAttributes byte 1: "
-                + "unknown entry tag 7. The stored OPML attributes of this item are damaged; clear them (they are only used to write "
-                + "OPML back) or restore the document from a backup.).",
-        ])
+        #expect(
+            exported.warnings.map(\.description) == [
+                "out.opml: 1 item's stored OPML attributes could not be decoded and were left out (first: item 1.1: extraAttributes byte 1: "
+                    + "unknown entry tag 7. The stored OPML attributes of this item are damaged; clear them (they are only used to write "
+                    + "OPML back) or restore the document from a backup.)."
+            ])
     }
 
     @Test func charactersXMLCannotHoldAreReplacedWithAWarning() throws {
         let document = try SampleOutlines.emptyDocument()
         try document.insertItem("bell\u{07}")
         let exported = try OPMLExporter.write(document, file: "out.opml")
-        #expect(exported.warnings.map(\.description) == [
-            "out.opml: 1 character that XML cannot hold (control characters) written as U+FFFD.",
-        ])
+        #expect(
+            exported.warnings.map(\.description) == [
+                "out.opml: 1 character that XML cannot hold (control characters) written as U+FFFD."
+            ])
     }
 }

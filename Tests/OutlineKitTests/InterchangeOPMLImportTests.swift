@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 @Suite struct InterchangeOPMLImportTests {
@@ -12,16 +13,17 @@ import OutlineStorage
 
     @Test func omniOutlinerStatusNotesAndColumns() throws {
         let imported = try read("OmniOutliner.opml")
-        #expect(imported.document.summary == [
-            "Packing",
-            "  Passport [x] note=\"In the desk drawer.\\nCheck the expiry date.\"",
-            "  Adapters",
-            "Bookings",
-            "  Flights [x]",
-            "  Hotel note=\"Near the river\"",
-            "Ideas [+]",
-            "  Tram 28",
-        ])
+        #expect(
+            imported.document.summary == [
+                "Packing",
+                "  Passport [x] note=\"In the desk drawer.\\nCheck the expiry date.\"",
+                "  Adapters",
+                "Bookings",
+                "  Flights [x]",
+                "  Hotel note=\"Near the river\"",
+                "Ideas [+]",
+                "  Tram 28",
+            ])
         let packing = try imported.document.item(at: .path([1]))
         #expect(try imported.document.extraAttributes(of: packing)?.kept == [OPMLAttribute("Priority", "High")])
         let bookings = try imported.document.item(at: .path([2]))
@@ -32,41 +34,48 @@ import OutlineStorage
 
     @Test func workflowyCompleteMayComeBeforeText() throws {
         let imported = try read("Workflowy.opml")
-        #expect(imported.document.summary == [
-            "Weekly review note=\"Every Friday\"",
-            "  Empty the inbox [x]",
-            "  Plan next week",
-            "    Calendar [x]",
-            "    <b>Top three</b> goals",
-            "Someday",
-        ])
+        #expect(
+            imported.document.summary == [
+                "Weekly review note=\"Every Friday\"",
+                "  Empty the inbox [x]",
+                "  Plan next week",
+                "    Calendar [x]",
+                "    <b>Top three</b> goals",
+                "Someday",
+            ])
         let first = try imported.document.item(at: .path([1, 1]))
-        #expect(try imported.document.extraAttributes(of: first)?.entries == [.mapped(name: "_complete", spelling: nil), .mapped(name: "text", spelling: nil)])
+        #expect(
+            try imported.document.extraAttributes(of: first)?.entries == [
+                .mapped(name: "_complete", spelling: nil), .mapped(name: "text", spelling: nil),
+            ])
     }
 
     @Test func dynalistCompleteCheckboxesAndCollapsed() throws {
         let imported = try read("Dynalist.opml")
-        #expect(imported.document.summary == [
-            "Books [+]",
-            "  The Mythical Man-Month [x]",
-            "  A Pattern Language note=\"Christopher Alexander, 1977\"",
-            "Papers",
-            "  Out of the Tar Pit",
-        ])
+        #expect(
+            imported.document.summary == [
+                "Books [+]",
+                "  The Mythical Man-Month [x]",
+                "  A Pattern Language note=\"Christopher Alexander, 1977\"",
+                "Papers",
+                "  Out of the Tar Pit",
+            ])
         let book = try imported.document.item(at: .path([1, 1]))
         #expect(try imported.document.extraAttributes(of: book)?.kept == [OPMLAttribute("checkbox", "true"), OPMLAttribute("colorLabel", "2")])
     }
 
     @Test func opmlEditorHeadFieldsCreatedDatesAndOneBasedExpansionState() throws {
         let imported = try read("OPMLEditor.opml")
-        #expect(imported.head.fields.map(\.name) == [
-            "title", "dateCreated", "dateModified", "ownerName", "ownerEmail", "ownerId", "expansionState",
-            "vertScrollState", "windowTop", "windowLeft", "windowBottom", "windowRight", "lastCursor",
-        ])
-        #expect(imported.document.summary == [
-            "United States", "  Far West", "    Alaska", "    California", "    Hawaii", "  Great Plains", "    Kansas",
-            "    Nebraska", "  Mid-Atlantic [+]", "    Delaware", "    New Jersey", "  A comment", "  Scripting News",
-        ])
+        #expect(
+            imported.head.fields.map(\.name) == [
+                "title", "dateCreated", "dateModified", "ownerName", "ownerEmail", "ownerId", "expansionState",
+                "vertScrollState", "windowTop", "windowLeft", "windowBottom", "windowRight", "lastCursor",
+            ])
+        #expect(
+            imported.document.summary == [
+                "United States", "  Far West", "    Alaska", "    California", "    Hawaii", "  Great Plains", "    Kansas",
+                "    Nebraska", "  Mid-Atlantic [+]", "    Delaware", "    New Jersey", "  A comment", "  Scripting News",
+            ])
         let document = imported.document
         #expect(document.created(of: try document.item(at: .path([1]))) == Date(timeIntervalSince1970: 1_110_904_545))
         #expect(document.created(of: try document.item(at: .path([1, 1]))).map(RFC822Date.format) == "Tue, 15 Mar 2005 16:36:02 GMT")
@@ -77,47 +86,53 @@ import OutlineStorage
     @Test func missingTextFallsBackToTitleThenToEmpty() throws {
         let imported = try read("FeedList.opml")
         #expect(imported.document.summary == ["Tech", "  Daring Fireball", "  Hacker News", ""])
-        #expect(imported.warnings.map(\.description) == [
-            "FeedList.opml: line 10: the outline has no text attribute; its title \"Hacker News\" is used.",
-            "FeedList.opml: line 12: the outline has neither text nor title; its text is empty.",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "FeedList.opml: line 10: the outline has no text attribute; its title \"Hacker News\" is used.",
+                "FeedList.opml: line 12: the outline has neither text nor title; its text is empty.",
+            ])
         let feed = try imported.document.item(at: .path([1, 2]))
-        #expect(try imported.document.extraAttributes(of: feed)?.kept.map(\.description) == [
-            "type=\"rss\"", "title=\"Hacker News\"", "xmlUrl=\"https://news.ycombinator.com/rss\"", "htmlUrl=\"https://news.ycombinator.com/\"",
-        ])
+        #expect(
+            try imported.document.extraAttributes(of: feed)?.kept.map(\.description) == [
+                "type=\"rss\"", "title=\"Hacker News\"", "xmlUrl=\"https://news.ycombinator.com/rss\"", "htmlUrl=\"https://news.ycombinator.com/\"",
+            ])
     }
 
     @Test func zeroBasedExpansionStateWithSpaces() throws {
         let imported = try read("ExpansionStateZeroBased.opml")
-        #expect(imported.document.summary == [
-            "First", "  First child", "  Second child", "Second", "  Hidden parent [+]", "    Grandchild", "Third [+]", "  Collapsed child",
-        ])
+        #expect(
+            imported.document.summary == [
+                "First", "  First child", "  Second child", "Second", "  Hidden parent [+]", "    Grandchild", "Third [+]", "  Collapsed child",
+            ])
         #expect(imported.warnings.isEmpty)
     }
 
     @Test func expansionStateEntriesThatAreNotRowsAreReported() throws {
         let imported = try read("ExpansionStateInvalid.opml")
         #expect(imported.document.summary == ["Parent", "  Leaf"])
-        #expect(imported.warnings.map(\.description) == [
-            "ExpansionStateInvalid.opml: line 4: expansionState has entries that are not row numbers (x); they are ignored.",
-            "ExpansionStateInvalid.opml: line 4: expansionState names rows that are not visible items with children (2, 9); they are ignored.",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "ExpansionStateInvalid.opml: line 4: expansionState has entries that are not row numbers (x); they are ignored.",
+                "ExpansionStateInvalid.opml: line 4: expansionState names rows that are not visible items with children (2, 9); they are ignored.",
+            ])
     }
 
     @Test func oneLineFileWithExpansionStateAndTitleOnlyOutline() throws {
         let imported = try read("OneLine.opml")
         #expect(imported.document.summary == ["A [+]", "  A.1", "B", "  B.1", "  B.2 (title only)"])
-        #expect(imported.warnings.map(\.description) == [
-            "OneLine.opml: line 1: the outline has no text attribute; its title \"B.2 (title only)\" is used.",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "OneLine.opml: line 1: the outline has no text attribute; its title \"B.2 (title only)\" is used."
+            ])
     }
 
     @Test func literalNewlinesArriveAsSpacesAndEncodedOnesAsNewlines() throws {
         let imported = try read("LiteralNewlines.opml")
-        #expect(imported.document.summary == [
-            "Literal note=\"first line second line and a tab\"",
-            "Encoded note=\"first line\\nsecond line\\tand a tab\"",
-        ])
+        #expect(
+            imported.document.summary == [
+                "Literal note=\"first line second line and a tab\"",
+                "Encoded note=\"first line\\nsecond line\\tand a tab\"",
+            ])
     }
 
     @Test func declaredLatin1IsRead() throws {
@@ -129,22 +144,25 @@ import OutlineStorage
     @Test func mappedValuesInManySpellings() throws {
         let imported = try read("Values.opml")
         let document = imported.document
-        #expect(document.summary == [
-            "Local time [+]", "  Child", "No seconds, no weekday [x]", "Unreadable", "Two done attributes [x]",
-            "Expanded on purpose", "  Child",
-        ])
+        #expect(
+            document.summary == [
+                "Local time [+]", "  Child", "No seconds, no weekday [x]", "Unreadable", "Two done attributes [x]",
+                "Expanded on purpose", "  Child",
+            ])
         #expect(document.created(of: document.items[0]).map(RFC822Date.format) == "Tue, 12 Mar 2024 13:03:00 GMT")
         #expect(document.created(of: document.items[2]).map(RFC822Date.format) == "Fri, 05 Jan 2024 17:30:00 GMT")
-        #expect(try document.extraAttributes(of: document.items[0])?.entries == [
-            .mapped(name: "text", spelling: nil), .mapped(name: "created", spelling: "Tue, 12 Mar 2024 14:03:00 +0100"),
-            .mapped(name: "collapsed", spelling: "1"),
-        ])
-        #expect(imported.warnings.map(\.description) == [
-            "Values.opml: line 9: created=\"yesterday\" is not an RFC 822 date; kept as it is. Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\".",
-            "Values.opml: line 9: collapsed=\"perhaps\" is neither true nor false; kept as it is.",
-            "Values.opml: line 9: _status=\"maybe\" is not a done state; kept as it is.",
-            "Values.opml: line 10: complete=\"false\" disagrees with the done state read before it; the first one counts.",
-        ])
+        #expect(
+            try document.extraAttributes(of: document.items[0])?.entries == [
+                .mapped(name: "text", spelling: nil), .mapped(name: "created", spelling: "Tue, 12 Mar 2024 14:03:00 +0100"),
+                .mapped(name: "collapsed", spelling: "1"),
+            ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "Values.opml: line 9: created=\"yesterday\" is not an RFC 822 date; kept as it is. Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\".",
+                "Values.opml: line 9: collapsed=\"perhaps\" is neither true nor false; kept as it is.",
+                "Values.opml: line 9: _status=\"maybe\" is not a done state; kept as it is.",
+                "Values.opml: line 10: complete=\"false\" disagrees with the done state read before it; the first one counts.",
+            ])
     }
 
     @Test func importBuildsAConsistentDocumentWithNothingToUndo() throws {
@@ -169,12 +187,21 @@ import OutlineStorage
     }
 
     @Test(arguments: [
-        ("FeedList.opml", "FeedList.opml: line 10: the outline has no text attribute; its title \"Hacker News\" is used. "
-            + "Correct the file, or read it without strict mode to accept this."),
-        ("Values.opml", "Values.opml: line 9: created=\"yesterday\" is not an RFC 822 date; kept as it is. "
-            + "Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\"."),
-        ("ExpansionStateInvalid.opml", "ExpansionStateInvalid.opml: line 4: expansionState has entries that are not row numbers (x); "
-            + "they are ignored. Correct the file, or read it without strict mode to accept this."),
+        (
+            "FeedList.opml",
+            "FeedList.opml: line 10: the outline has no text attribute; its title \"Hacker News\" is used. "
+                + "Correct the file, or read it without strict mode to accept this."
+        ),
+        (
+            "Values.opml",
+            "Values.opml: line 9: created=\"yesterday\" is not an RFC 822 date; kept as it is. "
+                + "Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\"."
+        ),
+        (
+            "ExpansionStateInvalid.opml",
+            "ExpansionStateInvalid.opml: line 4: expansionState has entries that are not row numbers (x); "
+                + "they are ignored. Correct the file, or read it without strict mode to accept this."
+        ),
     ])
     func strictModeRejectsMappingWarnings(fixture: String, message: String) throws {
         let error = try #require(throws: OutlineError.self) { try read(fixture, options: ImportOptions(strict: true)) }
@@ -185,8 +212,9 @@ import OutlineStorage
     @Test func strictModeRejectsFileLevelWarnings() throws {
         let error = try #require(throws: StorageError.self) { try read("NoVersion.opml", options: ImportOptions(strict: true)) }
         #expect(error.code == .nonconforming)
-        #expect(error.description == "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0. "
-            + "Correct the file, or read it without strict mode to accept this.")
+        #expect(
+            error.description == "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0. "
+                + "Correct the file, or read it without strict mode to accept this.")
     }
 
     @Test func strictModeAcceptsCleanFiles() throws {
@@ -199,17 +227,19 @@ import OutlineStorage
         let v2 = try #require(try OutlineSchemas.version(named: "Outline 2"))
         let intoV2 = try read("OmniOutliner.opml", options: ImportOptions(schema: v2))
         #expect(intoV2.document.summary.first == "Packing")
-        #expect(intoV2.warnings.map(\.description) == [
-            "OmniOutliner.opml: 3 OPML attributes were not kept: the schema Outline 2 has no extraAttributes. Import into the current schema to keep them.",
-        ])
+        #expect(
+            intoV2.warnings.map(\.description) == [
+                "OmniOutliner.opml: 3 OPML attributes were not kept: the schema Outline 2 has no extraAttributes. Import into the current schema to keep them."
+            ])
         let v1 = try #require(try OutlineSchemas.version(named: "Outline"))
         let intoV1 = try read("OmniOutliner.opml", options: ImportOptions(schema: v1))
         #expect(intoV1.document.summary == ["Packing", "  Passport", "  Adapters", "Bookings", "  Flights", "  Hotel", "Ideas", "  Tram 28"])
-        #expect(intoV1.warnings.map(\.description) == [
-            "OmniOutliner.opml: 2 notes were not imported: the schema Outline has no notes. Import into the current schema to keep them.",
-            "OmniOutliner.opml: 5 done states were not imported: the schema Outline has no done state. Import into the current schema to keep them.",
-            "OmniOutliner.opml: 3 OPML attributes were not kept: the schema Outline has no extraAttributes. Import into the current schema to keep them.",
-        ])
+        #expect(
+            intoV1.warnings.map(\.description) == [
+                "OmniOutliner.opml: 2 notes were not imported: the schema Outline has no notes. Import into the current schema to keep them.",
+                "OmniOutliner.opml: 5 done states were not imported: the schema Outline has no done state. Import into the current schema to keep them.",
+                "OmniOutliner.opml: 3 OPML attributes were not kept: the schema Outline has no extraAttributes. Import into the current schema to keep them.",
+            ])
     }
 
     @Test func aHundredThousandLevelsImportWithoutStackOverflow() throws {

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
-@testable import OutlineKit
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineKit
 
 /// Fixtures and readable summaries for the interchange tests.
 enum InterchangeFixtures {

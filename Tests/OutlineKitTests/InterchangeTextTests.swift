@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// A plain-text fixture, the outline it reads as, and its warnings in full.
@@ -16,17 +17,23 @@ struct TextCase: Sendable, CustomTestStringConvertible {
 @Suite struct InterchangeTextTests {
     static let cases: [TextCase] = [
         TextCase(fixture: "Tabs.txt", outline: ["Project", "  Task one", "  Task two", "    Subtask", "Someday", "  Idea"], warnings: []),
-        TextCase(fixture: "Spaces.txt", outline: ["Project", "  Task one", "    Subtask", "  Task two"], warnings: [
-            "Spaces.txt: line 2: the line is indented with spaces instead of tabs; read with 4 spaces per level (and 2 more places like it). "
-                + "Indent with tabs only.",
-        ]),
-        TextCase(fixture: "JumpTwoLevels.txt", outline: ["Top", "  Too deep", "  Child"], warnings: [
-            "JumpTwoLevels.txt: line 2: the line is indented 2 levels deeper than a child of the line before; read as its child. "
-                + "Indent each level by one tab more than its parent.",
-        ]),
-        TextCase(fixture: "MixedIndentation.txt", outline: ["Top", "  Tab child", "  Mixed child"], warnings: [
-            "MixedIndentation.txt: line 3: the indentation mixes tabs and spaces. Indent with tabs only.",
-        ]),
+        TextCase(
+            fixture: "Spaces.txt", outline: ["Project", "  Task one", "    Subtask", "  Task two"],
+            warnings: [
+                "Spaces.txt: line 2: the line is indented with spaces instead of tabs; read with 4 spaces per level (and 2 more places like it). "
+                    + "Indent with tabs only."
+            ]),
+        TextCase(
+            fixture: "JumpTwoLevels.txt", outline: ["Top", "  Too deep", "  Child"],
+            warnings: [
+                "JumpTwoLevels.txt: line 2: the line is indented 2 levels deeper than a child of the line before; read as its child. "
+                    + "Indent each level by one tab more than its parent."
+            ]),
+        TextCase(
+            fixture: "MixedIndentation.txt", outline: ["Top", "  Tab child", "  Mixed child"],
+            warnings: [
+                "MixedIndentation.txt: line 3: the indentation mixes tabs and spaces. Indent with tabs only."
+            ]),
         TextCase(fixture: "CRLF.txt", outline: ["Windows", "  line endings"], warnings: []),
     ]
 
@@ -71,28 +78,30 @@ struct TextCase: Sendable, CustomTestStringConvertible {
         try document.insertItem("  leading spaces")
         try document.insertItem("")
         let exported = try PlainTextExporter.write(document, file: "trip.txt")
-        #expect(exported.data.utf8Text == """
-            Packing
-            \tPassport
-            \tAdapters
-            Bookings
-            \tFlights
-            \tHotel
-            Ideas
-            \tTram 28
-            two lines and a tab
-            leading spaces
+        #expect(
+            exported.data.utf8Text == """
+                Packing
+                \tPassport
+                \tAdapters
+                Bookings
+                \tFlights
+                \tHotel
+                Ideas
+                \tTram 28
+                two lines and a tab
+                leading spaces
 
 
-            """)
-        #expect(exported.warnings.map(\.description) == [
-            "trip.txt: 2 notes were dropped (first: item 1.1): plain text has no notes. Export Markdown or OPML to keep them.",
-            "trip.txt: 2 done states were dropped (first: item 1.1): plain text has no done state. Export Markdown or OPML to keep them.",
-            "trip.txt: 1 text held line breaks or tabs (first: item 4): line breaks and tabs are written as spaces.",
-            "trip.txt: 1 text started with spaces (first: item 5): leading spaces are dropped, as they would read as indentation.",
-            "trip.txt: 1 text was empty (first: item 6): an empty text is written as an empty line, which reads back as nothing.",
-            "trip.txt: 3 items have OPML attributes (Priority, _status) that plain text cannot hold; they are not written. Export OPML to keep them.",
-        ])
+                """)
+        #expect(
+            exported.warnings.map(\.description) == [
+                "trip.txt: 2 notes were dropped (first: item 1.1): plain text has no notes. Export Markdown or OPML to keep them.",
+                "trip.txt: 2 done states were dropped (first: item 1.1): plain text has no done state. Export Markdown or OPML to keep them.",
+                "trip.txt: 1 text held line breaks or tabs (first: item 4): line breaks and tabs are written as spaces.",
+                "trip.txt: 1 text started with spaces (first: item 5): leading spaces are dropped, as they would read as indentation.",
+                "trip.txt: 1 text was empty (first: item 6): an empty text is written as an empty line, which reads back as nothing.",
+                "trip.txt: 3 items have OPML attributes (Priority, _status) that plain text cannot hold; they are not written. Export OPML to keep them.",
+            ])
     }
 
     @Test func deepOutlinesNestWithoutRecursion() throws {
@@ -106,8 +115,10 @@ struct TextCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct InterchangeFormatTests {
-    @Test(arguments: [("opml", InterchangeFormat.opml), ("OPML", .opml), ("md", .markdown), ("markdown", .markdown),
-                      ("txt", .text), ("text", .text)])
+    @Test(arguments: [
+        ("opml", InterchangeFormat.opml), ("OPML", .opml), ("md", .markdown), ("markdown", .markdown),
+        ("txt", .text), ("text", .text),
+    ])
     func formatFollowsTheFileExtension(pathExtension: String, format: InterchangeFormat) {
         #expect(InterchangeFormat(pathExtension: pathExtension) == format)
     }
@@ -119,7 +130,9 @@ struct TextCase: Sendable, CustomTestStringConvertible {
     @Test func opmlToMarkdownToOPMLKeepsTextsNotesDoneAndTitle() throws {
         let opml = try Interchange.read(try InterchangeFixtures.opml("OmniOutliner.opml"), format: .opml, file: "OmniOutliner.opml")
         let markdown = try Interchange.write(opml.document, format: .markdown, head: opml.head, file: "trip.md")
-        #expect(markdown.data.utf8Text.hasPrefix("---\ntitle: \"Trip to Lisbon\"\n---\n\n- [ ] Packing\n  Priority:: High\n  - [x] Passport\n\n    In the desk drawer.\n"))
+        #expect(
+            markdown.data.utf8Text.hasPrefix(
+                "---\ntitle: \"Trip to Lisbon\"\n---\n\n- [ ] Packing\n  Priority:: High\n  - [x] Passport\n\n    In the desk drawer.\n"))
         let fromMarkdown = try Interchange.read(markdown.data, format: .markdown, file: "trip.md")
         #expect(fromMarkdown.head.title == "Trip to Lisbon")
         #expect(fromMarkdown.document.summary == opml.document.summary.map { $0.replacingOccurrences(of: " [+]", with: "") })
@@ -131,7 +144,9 @@ struct TextCase: Sendable, CustomTestStringConvertible {
 
     @Test func textRoundTripsThroughTheFacade() throws {
         let text = try Interchange.read(try InterchangeFixtures.text("Tabs.txt"), format: .text, file: "Tabs.txt")
-        #expect(try Interchange.write(text.document, format: .text).data == (try InterchangeFixtures.text("Tabs.txt")).filter { $0 != 0 }
-            .split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) + Data([0x0A]) }.reduce(Data(), +))
+        #expect(
+            try Interchange.write(text.document, format: .text).data
+                == (try InterchangeFixtures.text("Tabs.txt")).filter { $0 != 0 }
+                .split(separator: 0x0A, omittingEmptySubsequences: true).map { Data($0) + Data([0x0A]) }.reduce(Data(), +))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
+
 @testable import OutlineKit
 
 /// The OPML inputs kept from fuzzing (`Fixtures/Fuzz/opml/`) through the outline import the OPML

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// Random edit sequences over random outlines: every batch a results controller or the visible
@@ -37,7 +38,9 @@ import OutlineTestSupport
             let what = try editor.step(&random)
             observed.visible.cancel(token)
             if let problem = try observed.mismatch() {
-                Issue.record("seed \(seed), step \(step) (\(what)): \(problem)\nbefore \(before.map { "\($0.item.row)@\($0.depth)" })\n\(batches.map(\.changes))")
+                Issue.record(
+                    "seed \(seed), step \(step) (\(what)): \(problem)\nbefore \(before.map { "\($0.item.row)@\($0.depth)" })\n\(batches.map(\.changes))"
+                )
                 return false
             }
         }
@@ -72,8 +75,14 @@ final class ObservedOutline {
         shownChildren = children.sectionedObjects
         // Sections by done state, rows by text then order; the expected rows are a fetch
         // sorted by done first.
-        sectionedRequest = FetchRequest(entityName: "Item", sortDescriptors: [FetchSortDescriptor("done"), FetchSortDescriptor("text"), FetchSortDescriptor("order", ascending: false)])
-        sectioned = try ResultsController(context: context, request: FetchRequest(entityName: "Item", sortDescriptors: [FetchSortDescriptor("text"), FetchSortDescriptor("order", ascending: false)]), sectionKeyPath: "done")
+        sectionedRequest = FetchRequest(
+            entityName: "Item",
+            sortDescriptors: [FetchSortDescriptor("done"), FetchSortDescriptor("text"), FetchSortDescriptor("order", ascending: false)])
+        sectioned = try ResultsController(
+            context: context,
+            request: FetchRequest(
+                entityName: "Item", sortDescriptors: [FetchSortDescriptor("text"), FetchSortDescriptor("order", ascending: false)]),
+            sectionKeyPath: "done")
         shownSectioned = sectioned.sectionedObjects
         filteredRequest = try FetchRequest(entityName: "Item", format: "text BEGINSWITH %@ OR collapsed == YES", .value(.string("b")))
         var sortedFiltered = filteredRequest
@@ -91,12 +100,16 @@ final class ObservedOutline {
         let context = document.context
         let fresh = VisibleRows.flatten(document)
         func show(_ rows: [VisibleRow]) -> String {
-            rows.map { "\(String(repeating: ".", count: $0.depth))\(document.text(of: $0.item) ?? "")\($0.item.row)\($0.isCollapsed ? "+" : "")\($0.hasChildren ? "" : "0")" }.joined(separator: " ")
+            rows.map {
+                "\(String(repeating: ".", count: $0.depth))\(document.text(of: $0.item) ?? "")\($0.item.row)\($0.isCollapsed ? "+" : "")\($0.hasChildren ? "" : "0")"
+            }.joined(separator: " ")
         }
         if visible.rows != fresh { return "visible rows kept differ from a fresh flattening:\n\(show(visible.rows))\n\(show(fresh))" }
         if shownRows != fresh { return "visible rows from batches differ from a fresh flattening:\n\(show(shownRows))\n\(show(fresh))" }
         let kids = try context.fetch(childrenRequest)
-        if shownChildren != [kids] || children.sectionedObjects != [kids] { return "children from batches \(shownChildren) differ from a fetch \(kids)" }
+        if shownChildren != [kids] || children.sectionedObjects != [kids] {
+            return "children from batches \(shownChildren) differ from a fetch \(kids)"
+        }
         var sortedFiltered = filteredRequest
         sortedFiltered.sortDescriptors = [FetchSortDescriptor("text", ascending: false)]
         let matching = try context.fetch(sortedFiltered)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 @Suite struct OutlineDocumentTests {
@@ -135,7 +136,11 @@ import OutlineTestSupport
         let document = try Support.chain(depth: depth)
         var deepest = document.root
         var visited = 0
-        document.walk { item, _ in visited += 1; deepest = item; return true }
+        document.walk { item, _ in
+            visited += 1
+            deepest = item
+            return true
+        }
         #expect(visited == depth)
         #expect(document.path(of: deepest).count == depth)
         let top = document.children(of: document.root)[0]

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineKit
 import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 @Suite struct OutlineSchemasTests {
     /// The package's `Schemas/` folder.

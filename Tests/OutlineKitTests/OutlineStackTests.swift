@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// The outline over the document stack: migration on open, a background import merged as one

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 /// Tags on items (Outline 3's `Tag` entity), copies of subtrees, folding many items, and OPML's
@@ -87,9 +88,10 @@ import OutlineStorage
         let imported = try OPMLImporter.read(data, file: "Categories.opml")
         let items = imported.document.children(of: imported.document.root)
         #expect(items.map { imported.document.tags(of: $0) } == [["work"], ["home", "errands"], ["/Boston/Weather"], ["a", "b"], [], []])
-        #expect(imported.warnings.map(\.description) == [
-            "Categories.opml: line 12: category=\"bad\\tname\" holds a name that cannot be a tag; kept as it is.",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "Categories.opml: line 12: category=\"bad\\tname\" holds a name that cannot be a tag; kept as it is."
+            ])
         // Written back as it was read: each spelling, the empty category and the kept one included.
         let written = try OPMLReader.read(OPMLExporter.write(imported.document, head: imported.head).data, file: "out.opml")
         #expect(written.outlines.map { $0["category"] } == ["work", "home, errands", "/Boston/Weather", "a,a,,b", "", "bad\tname"])
@@ -102,8 +104,9 @@ import OutlineStorage
 
     @Test func importingIntoAVersionWithoutTagsKeepsTheCategory() throws {
         let schema = try #require(try OutlineSchemas.version(named: "Outline 2"))
-        let imported = try OPMLImporter.read(try InterchangeFixtures.opml("Categories.opml"), file: "Categories.opml",
-                                             options: ImportOptions(schema: schema))
+        let imported = try OPMLImporter.read(
+            try InterchangeFixtures.opml("Categories.opml"), file: "Categories.opml",
+            options: ImportOptions(schema: schema))
         #expect(imported.document.tagCounts().isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineEngine
+
 @testable import OutlineKit
 
 /// Random edits of an outline for property tests: inserts, cascade deletes, moves across
@@ -18,7 +19,10 @@ final class RandomOutlineEditor {
     /// Every item, the root first, in document order.
     func items() -> [ManagedObject] {
         var all = [document.root]
-        document.walk { item, _ in all.append(item); return true }
+        document.walk { item, _ in
+            all.append(item)
+            return true
+        }
         return all
     }
 
@@ -108,7 +112,10 @@ final class RandomOutlineEditor {
 
     /// An edit inside a group (no undo or rollback).
     private func stepInGroup(_ random: inout SeededRandom) throws {
-        guard document.itemCount > 1 else { _ = try insert(&random); return }
+        guard document.itemCount > 1 else {
+            _ = try insert(&random)
+            return
+        }
         switch random.next(upTo: 6) {
         case 0: _ = try insert(&random)
         case 1: try document.deleteItem(someItem(&random))

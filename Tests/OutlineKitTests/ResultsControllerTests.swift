@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 @Suite struct ResultsControllerTests {
     /// A document with top-level items of `texts`, and a controller over the root's children.
     func list(_ texts: [String], sortedBy key: String = "order", predicate: String = "parent == %@") throws
-        -> (OutlineDocument, [ManagedObject], ResultsController) {
+        -> (OutlineDocument, [ManagedObject], ResultsController)
+    {
         let document = try SampleOutlines.emptyDocument()
         let items = try texts.map { try document.insertItem($0) }
         var request = try FetchRequest(entityName: "Item", format: predicate, .object(document.root))
@@ -36,24 +38,36 @@ import OutlineTestSupport
         let path = { (row: Int) in ResultsIndexPath(section: 0, row: row) }
         #expect(recorder.batches.count == 1)
         #expect(recorder.batches[0].actionName == "Add item “new”")
-        #expect(recorder.batches[0].changes == [.rowInserted(new, at: path(0))]
-            + items.indices.map { .rowUpdated(items[$0], at: path($0), now: path($0 + 1), changedKeys: ["order"]) })
+        #expect(
+            recorder.batches[0].changes == [.rowInserted(new, at: path(0))]
+                + items.indices.map { .rowUpdated(items[$0], at: path($0), now: path($0 + 1), changedKeys: ["order"]) })
     }
 
     @Test func changingTheSortKeyMovesTheRowWithItsChangedKey() throws {
         let (document, items, controller) = try list(["a", "b", "c", "d"], sortedBy: "text")
         let recorder = Recorder(controller)
         try document.setText("z", of: items[0])
-        #expect(recorder.batches.map(\.changes) == [[.rowMoved(items[0], from: ResultsIndexPath(section: 0, row: 0),
-                                                              to: ResultsIndexPath(section: 0, row: 3), changedKeys: ["text"])]])
+        #expect(
+            recorder.batches.map(\.changes) == [
+                [
+                    .rowMoved(
+                        items[0], from: ResultsIndexPath(section: 0, row: 0),
+                        to: ResultsIndexPath(section: 0, row: 3), changedKeys: ["text"])
+                ]
+            ])
         try document.setText("bb", of: items[2])
-        #expect(recorder.batches.last?.changes == [.rowUpdated(items[2], at: ResultsIndexPath(section: 0, row: 1),
-                                                               now: ResultsIndexPath(section: 0, row: 1), changedKeys: ["text"])])
+        #expect(
+            recorder.batches.last?.changes == [
+                .rowUpdated(
+                    items[2], at: ResultsIndexPath(section: 0, row: 1),
+                    now: ResultsIndexPath(section: 0, row: 1), changedKeys: ["text"])
+            ])
     }
 
     @Test func anUpdateThatStopsMatchingIsADeleteAndOneThatStartsIsAnInsert() throws {
-        let (document, items, controller) = try list(["bean", "corn", "beet"], sortedBy: "text",
-                                                     predicate: "parent == %@ AND text BEGINSWITH 'b'")
+        let (document, items, controller) = try list(
+            ["bean", "corn", "beet"], sortedBy: "text",
+            predicate: "parent == %@ AND text BEGINSWITH 'b'")
         let recorder = Recorder(controller)
         #expect(controller.fetchedObjects == [items[0], items[2]])
         try document.setText("apple", of: items[2])
@@ -69,14 +83,20 @@ import OutlineTestSupport
         let a = try document.insertItem("a")
         let a1 = try document.insertItem("a1", under: a)
         let b = try document.insertItem("b")
-        let controller = try ResultsController(context: document.context, request: FetchRequest(
-            entityName: "Item", predicate: try FetchPredicate(format: "text != nil"), sortDescriptors: [FetchSortDescriptor("text")]))
+        let controller = try ResultsController(
+            context: document.context,
+            request: FetchRequest(
+                entityName: "Item", predicate: try FetchPredicate(format: "text != nil"), sortDescriptors: [FetchSortDescriptor("text")]))
         let recorder = Recorder(controller)
         try document.deleteItem(a)
-        #expect(recorder.batches.last?.changes == [.rowDeleted(a1, at: ResultsIndexPath(section: 0, row: 1)),
-                                                   .rowDeleted(a, at: ResultsIndexPath(section: 0, row: 0)),
-                                                   .rowUpdated(b, at: ResultsIndexPath(section: 0, row: 2),
-                                                               now: ResultsIndexPath(section: 0, row: 0), changedKeys: ["order"])])
+        #expect(
+            recorder.batches.last?.changes == [
+                .rowDeleted(a1, at: ResultsIndexPath(section: 0, row: 1)),
+                .rowDeleted(a, at: ResultsIndexPath(section: 0, row: 0)),
+                .rowUpdated(
+                    b, at: ResultsIndexPath(section: 0, row: 2),
+                    now: ResultsIndexPath(section: 0, row: 0), changedKeys: ["order"]),
+            ])
         #expect(controller.fetchedObjects == [b])
     }
 
@@ -85,17 +105,25 @@ import OutlineTestSupport
         let a = try document.insertItem("a", done: true)
         let b = try document.insertItem("b")
         try document.setDone(false, of: b)
-        let controller = try ResultsController(context: document.context, request: FetchRequest(
-            entityName: "Item", predicate: try FetchPredicate(format: "text != nil"), sortDescriptors: [FetchSortDescriptor("text")]),
+        let controller = try ResultsController(
+            context: document.context,
+            request: FetchRequest(
+                entityName: "Item", predicate: try FetchPredicate(format: "text != nil"), sortDescriptors: [FetchSortDescriptor("text")]),
             sectionKeyPath: "done")
         #expect(controller.sectionInfos == [ResultsSection(name: "NO", count: 1), ResultsSection(name: "YES", count: 1)])
         let recorder = Recorder(controller)
         try document.setDone(false, of: a)
-        #expect(recorder.batches.last?.changes == [.sectionDeleted(at: 1),
-            .rowMoved(a, from: ResultsIndexPath(section: 1, row: 0), to: ResultsIndexPath(section: 0, row: 0), changedKeys: ["done"])])
+        #expect(
+            recorder.batches.last?.changes == [
+                .sectionDeleted(at: 1),
+                .rowMoved(a, from: ResultsIndexPath(section: 1, row: 0), to: ResultsIndexPath(section: 0, row: 0), changedKeys: ["done"]),
+            ])
         try document.setDone(true, of: b)
-        #expect(recorder.batches.last?.changes == [.sectionInserted(at: 1, name: "YES"),
-            .rowMoved(b, from: ResultsIndexPath(section: 0, row: 1), to: ResultsIndexPath(section: 1, row: 0), changedKeys: ["done"])])
+        #expect(
+            recorder.batches.last?.changes == [
+                .sectionInserted(at: 1, name: "YES"),
+                .rowMoved(b, from: ResultsIndexPath(section: 0, row: 1), to: ResultsIndexPath(section: 1, row: 0), changedKeys: ["done"]),
+            ])
         #expect(controller.indexPath(of: b) == ResultsIndexPath(section: 1, row: 0))
         #expect(controller.object(at: ResultsIndexPath(section: 0, row: 0)) == a)
     }
@@ -137,7 +165,10 @@ import OutlineTestSupport
         var iterator = stream.makeAsyncIterator()
         let first = await iterator.next()
         let second = await iterator.next()
-        #expect(first?.changes == [.rowUpdated(items[1], at: ResultsIndexPath(section: 0, row: 1), now: ResultsIndexPath(section: 0, row: 1), changedKeys: ["text"])])
+        #expect(
+            first?.changes == [
+                .rowUpdated(items[1], at: ResultsIndexPath(section: 0, row: 1), now: ResultsIndexPath(section: 0, row: 1), changedKeys: ["text"])
+            ])
         #expect(second?.changes.first == .rowDeleted(items[0], at: ResultsIndexPath(section: 0, row: 0)))
     }
 

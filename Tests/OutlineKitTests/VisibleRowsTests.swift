@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 
 @Suite struct VisibleRowsTests {
@@ -52,7 +53,9 @@ import OutlineTestSupport
         try document.setCollapsed(false, of: big)
         let changes = try #require(recorder.batches.last).changes
         #expect(changes.count == 301)
-        #expect(changes.last == .updated(VisibleRow(item: big, depth: 1, hasChildren: true, isCollapsed: false), at: 0, now: 0, changedKeys: ["collapsed"]))
+        #expect(
+            changes.last
+                == .updated(VisibleRow(item: big, depth: 1, hasChildren: true, isCollapsed: false), at: 0, now: 0, changedKeys: ["collapsed"]))
         #expect(changes[5] == .inserted(VisibleRow(item: children[5], depth: 2, hasChildren: true, isCollapsed: true), at: 6))
         try document.setCollapsed(true, of: big)
         #expect(recorder.batches.last?.changes.count == 301)
@@ -69,7 +72,9 @@ import OutlineTestSupport
         try document.indent(b)
         #expect(texts(visible) == ["a", "  b", "    b1"])
         #expect(visible[0].hasChildren)
-        #expect(recorder.batches.last?.changes.contains(.updated(VisibleRow(item: a, depth: 1, hasChildren: true, isCollapsed: false), at: 0, now: 0, changedKeys: [])) == true)
+        #expect(
+            recorder.batches.last?.changes.contains(
+                .updated(VisibleRow(item: a, depth: 1, hasChildren: true, isCollapsed: false), at: 0, now: 0, changedKeys: [])) == true)
         try document.outdent(b)
         #expect(texts(visible) == ["a", "b", "  b1"])
         document.context.undo()
@@ -86,7 +91,10 @@ import OutlineTestSupport
         let visible = VisibleRows(document: document)
         let recorder = Recorder(visible)
         try document.insertItem("hidden", under: a)
-        #expect(recorder.batches.last?.changes == [.updated(VisibleRow(item: a, depth: 1, hasChildren: true, isCollapsed: true), at: 0, now: 0, changedKeys: [])])
+        #expect(
+            recorder.batches.last?.changes == [
+                .updated(VisibleRow(item: a, depth: 1, hasChildren: true, isCollapsed: true), at: 0, now: 0, changedKeys: [])
+            ])
         try document.setText("renamed", of: a)
         #expect(recorder.batches.last?.changes == [.updated(visible[0], at: 0, now: 0, changedKeys: ["text"])])
     }

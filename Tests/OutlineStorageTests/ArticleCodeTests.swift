@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 /// The code of the articles in `Sources/OutlineStorage/OutlineStorage.docc`, run as written. The first test
 /// checks that every ```` ```swift ```` block of those articles appears verbatim in a test file
@@ -21,9 +21,11 @@ import OutlineTestSupport
         defer { TemporaryFolder.remove(folder) }
         let xmlPath = folder.appending(path: "notes.xml").path
         let binaryPath = folder.appending(path: "notes.outline").path
-        let schema = try Schema(name: "Notes", entities: [
-            Entity(name: "Note", attributes: [Attribute(name: "text", type: .string)]),
-        ])
+        let schema = try Schema(
+            name: "Notes",
+            entities: [
+                Entity(name: "Note", attributes: [Attribute(name: "text", type: .string)])
+            ])
         let context = EditingContext(schema: schema)
         let note = try context.insert("Note")
         try context.setValue(.string("Buy milk"), forKey: "text", of: note)
@@ -33,8 +35,8 @@ import OutlineTestSupport
 
         // The format is found from the content, the model from the file.
         let reopened = try PersistentStore.open(xmlPath)
-        try reopened.save(to: binaryPath, format: .binary) // from now on the store is the binary file
-        let metadata = try PersistentStore.readMetadata(binaryPath) // the header only: nothing inflated
+        try reopened.save(to: binaryPath, format: .binary)  // from now on the store is the binary file
+        let metadata = try PersistentStore.readMetadata(binaryPath)  // the header only: nothing inflated
 
         #expect(reopened.format == .binary && reopened.path == binaryPath)
         #expect(metadata.format == .binary)
@@ -54,10 +56,10 @@ import OutlineTestSupport
         try FileManager.default.copyItem(at: PackagePaths.fixture("Documents/outline-v1.outline"), to: URL(fileURLWithPath: path))
         let modelFolder = PackagePaths.file("Schemas/Outline.xcdatamodeld")
 
-        let model = try ModelReader.read(at: modelFolder) // an .xcdatamodeld with every version
+        let model = try ModelReader.read(at: modelFolder)  // an .xcdatamodeld with every version
         let store = try PersistentStore.open(path, model: model)
-        let route = store.migration?.path // ["Outline", "Outline 3"]: the versions it went through
-        try store.save() // writes the current version
+        let route = store.migration?.path  // ["Outline", "Outline 3"]: the versions it went through
+        try store.save()  // writes the current version
 
         #expect(route == ["Outline", "Outline 3"])
         #expect(store.migration?.copiedObjects.values.reduce(0, +) ?? 0 > 0)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 @Suite struct AtomicFileTests {
     let folder: String
@@ -110,7 +110,10 @@ import OutlineStorage
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
         let error = #expect(throws: StorageError.self) { try AtomicFile.write([9], to: path, file: "notes.outline") }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
-        #expect(error?.description == "notes.outline: cannot create a temporary file in \(folder): permission denied. Check the permissions of the file and its folder, or save somewhere else.")
+        #expect(
+            error?.description
+                == "notes.outline: cannot create a temporary file in \(folder): permission denied. Check the permissions of the file and its folder, or save somewhere else."
+        )
         #expect(try contents(path) == [1, 2])
         #expect(try names() == ["notes.outline"])
     }
@@ -132,10 +135,13 @@ import OutlineStorage
         try AtomicFile.write([1, 2], to: path)
         // Every backup name is taken: the save fails before the rename.
         for number in 0 ..< KeptBackup.maximumCount {
-            FileManager.default.createFile(atPath: KeptBackup.name(of: path, number: number), contents: Data([0]))
+            _ = FileManager.default.createFile(atPath: KeptBackup.name(of: path, number: number), contents: Data([0]))
         }
         let error = #expect(throws: StorageError.self) { try AtomicFile.write([9], to: path, keepBackup: true, file: "notes.outline") }
-        #expect(error?.description == "notes.outline: cannot keep a backup: \(path).bak to \(path).999.bak all exist. Remove the backups you no longer need and save again; nothing was written.")
+        #expect(
+            error?.description
+                == "notes.outline: cannot keep a backup: \(path).bak to \(path).999.bak all exist. Remove the backups you no longer need and save again; nothing was written."
+        )
         #expect(try contents(path) == [1, 2])
         #expect(try names().count == KeptBackup.maximumCount + 1)
         #expect(try AtomicFile.removeStaleTemporaries(beside: path).isEmpty)

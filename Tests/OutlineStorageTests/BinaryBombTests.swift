@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// Small binary documents that claim far more than their size: refused from the header alone,
@@ -17,7 +18,10 @@ import OutlineEngine
         let stored = try Self.small.withUnsafeBytes { try BinaryHeader.read($0, file: "b", limits: .default) }.storedBodySize
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(bomb, schema: nil, file: "rows.outline") }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.message == "the header declares 100000000 objects in a body of \(stored) compressed bytes, more than 64 per byte (the limit past 1048576 objects)")
+        #expect(
+            error?.message
+                == "the header declares 100000000 objects in a body of \(stored) compressed bytes, more than 64 per byte (the limit past 1048576 objects)"
+        )
         // The offset where the body starts, which nothing has read yet.
         #expect(error?.location == "byte \(try BinaryCrafting.bodyOffset(Self.small) + 3)")
     }
@@ -30,7 +34,10 @@ import OutlineEngine
         #expect(header.bodySize > 250 * header.storedBodySize)
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(bomb, schema: nil, file: "zeros.outline") }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.message == "the body declares \(header.bodySize) bytes inflated from \(header.storedBodySize) compressed ones, more than 256 times as many (the limit past 16777216 bytes)")
+        #expect(
+            error?.message
+                == "the body declares \(header.bodySize) bytes inflated from \(header.storedBodySize) compressed ones, more than 256 times as many (the limit past 16777216 bytes)"
+        )
         #expect(error?.hint == "The file is damaged or was made to exhaust memory; it was not loaded.")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OutlineStorage
 
 /// Builds damaged or unusual binary documents from valid ones, with correct checksums where
@@ -29,7 +30,7 @@ enum BinaryCrafting {
         let header = try file.withUnsafeBytes { try BinaryHeader.read($0, file: "t", limits: .default) }
         var cursor = file.withUnsafeBytes { ByteCursor(UnsafeRawBufferPointer(rebasing: $0[20 ..< header.size]), file: "t", region: .checkedFile) }
         let count = Int(try cursor.readVarint())
-        let tableEnd = cursor.position + count * 10 // each existing entry: 1-byte id, 1-byte flags, 8-byte length
+        let tableEnd = cursor.position + count * 10  // each existing entry: 1-byte id, 1-byte flags, 8-byte length
         var out = ByteWriter()
         out.writeVarint(count + 1)
         out.writeBytes(file[(20 + cursor.position) ..< (20 + tableEnd)])

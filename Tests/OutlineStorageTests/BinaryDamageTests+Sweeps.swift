@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// Every truncation and every single-bit flip of each small binary document of `Fixtures/`,
@@ -27,7 +28,9 @@ extension BinaryDamageTests {
             #expect(error?.code == .truncated, "\(fixture) cut to \(length): \(String(describing: error))")
         }
 
-        var prelude: [String: Int] = [:], header: [String: Int] = [:], body: [String: Int] = [:]
+        var prelude: [String: Int] = [:]
+        var header: [String: Int] = [:]
+        var body: [String: Int] = [:]
         for index in bytes.indices {
             for bit in 0 ..< 8 {
                 var damaged = bytes
@@ -57,7 +60,8 @@ extension BinaryDamageTests {
         let preludeCodes: [StorageError.Code] = [.checksumMismatch, .unknownFormat, .unsupportedVersion, .truncated, .limitExceeded]
         #expect(prelude.keys.allSatisfy { key in preludeCodes.contains { $0.rawValue == key } }, "\(prelude)")
         let format = { (counts: [String: Int]) in counts.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") }
-        print("""
+        print(
+            """
             binary sweeps of \(fixture) (\(bytes.count) bytes, body from byte \(bodyStart)):
               truncations: \(format(truncations.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value }))
               bit flips in the prelude: \(format(prelude))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineStorage
 
 /// Damaged and hostile input: every failure is a StorageError naming where, never a crash,
@@ -93,7 +94,10 @@ import OutlineTestSupport
         var huge = small
         huge.replaceSubrange(12 ..< 16, with: [0xFF, 0xFF, 0xFF, 0x7F])
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(huge, schema: nil, file: "h.outline") }
-        #expect(error?.description == "h.outline: byte 12: the header declares 2147483647 bytes, over the limit of 268435456. The file is damaged or was made to exhaust memory; it was not loaded.")
+        #expect(
+            error?.description
+                == "h.outline: byte 12: the header declares 2147483647 bytes, over the limit of 268435456. The file is damaged or was made to exhaust memory; it was not loaded."
+        )
     }
 
     @Test func unknownOptionalHeaderSectionsAreSkipped() throws {
@@ -119,7 +123,10 @@ import OutlineTestSupport
             }
             if required {
                 let error = #expect(throws: StorageError.self) { try BinaryStore.read(extended, schema: nil, file: "b.outline") }
-                #expect(error?.description == "b.outline: body byte 11: the body has a required section 9 that this version does not know. It was written by a newer version of Outline; open it with that version.")
+                #expect(
+                    error?.description
+                        == "b.outline: body byte 11: the body has a required section 9 that this version does not know. It was written by a newer version of Outline; open it with that version."
+                )
             } else {
                 #expect(snapshot(try BinaryStore.read(extended, schema: nil, file: "b.outline").0) == expected)
             }
@@ -128,7 +135,10 @@ import OutlineTestSupport
 
     @Test func trailingBytesAfterTheBodyAreReported() throws {
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(small + [0], schema: nil, file: "t.outline") }
-        #expect(error?.description == "t.outline: byte \(small.count): the body is followed by 1 byte of unexpected data. The file is damaged; restore it from a backup if there is one.")
+        #expect(
+            error?.description
+                == "t.outline: byte \(small.count): the body is followed by 1 byte of unexpected data. The file is damaged; restore it from a backup if there is one."
+        )
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// The binary fixtures under `Fixtures/Binary/` (see `Fixtures/README.md`) and how they are made.
@@ -39,8 +40,9 @@ enum BinaryFixtures {
         var metadata = StoreMetadata(format: .binary, uuid: uuid)
         metadata[custom: "author"] = .string("fixtures")
         let history = HistoryCoding.encode(context.exportUndoHistory(), stepLimit: HistoryLimits.defaultSteps).bytes
-        return try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: .binary, level: 6, file: nil,
-                                    history: HistoryPayload(bytes: history, fillsDigest: true))
+        return try StoreCodec.write(
+            context.graph.snapshot(), metadata: metadata, format: .binary, level: 6, file: nil,
+            history: HistoryPayload(bytes: history, fillsDigest: true))
     }
 
     /// Every fixture, by file name.
@@ -69,9 +71,12 @@ enum BinaryFixtures {
         }
         var otherMetadata = StoreMetadata(format: .binary, uuid: uuid)
         otherMetadata[custom: "author"] = .string("fixtures")
-        let otherContext = EditingContext(schema: try Schema(name: "OtherList", entities: [
-            Entity(name: "Item", attributes: [Attribute(name: "title", type: .string, isOptional: false)]),
-        ]))
+        let otherContext = EditingContext(
+            schema: try Schema(
+                name: "OtherList",
+                entities: [
+                    Entity(name: "Item", attributes: [Attribute(name: "title", type: .string, isOptional: false)])
+                ]))
         try otherContext.setValue(.string("only"), forKey: "title", of: try otherContext.insert("Item"))
         let otherModel = try BinaryStore.write(otherContext.graph, metadata: otherMetadata, level: 6)
 

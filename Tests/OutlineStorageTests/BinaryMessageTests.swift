@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// Messages of the binary reader that issue 21 found confusing, pinned in full.

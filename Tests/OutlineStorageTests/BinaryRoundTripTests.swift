@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
 
 @Suite struct BinaryRoundTripTests {
     /// Writes and reads back, with the given schema and with the embedded one.
-    func roundTrip(_ context: EditingContext, metadata: StoreMetadata = StoreMetadata(format: .binary),
-                   level: Int = 1) throws -> (ObjectGraph, StoreMetadata, [UInt8]) {
+    func roundTrip(
+        _ context: EditingContext, metadata: StoreMetadata = StoreMetadata(format: .binary),
+        level: Int = 1
+    ) throws -> (ObjectGraph, StoreMetadata, [UInt8]) {
         let bytes = try BinaryStore.write(context.graph, metadata: metadata, level: level)
         let (graph, read) = try BinaryStore.read(bytes, schema: context.schema, file: "test.outline")
         #expect(snapshot(graph) == snapshot(context.graph))
@@ -114,9 +116,11 @@ import OutlineStorage
         let context = try StoreTestSchemas.outline()
         var metadata = StoreMetadata(format: .binary, uuid: UUID(uuidString: "B4FC79D0-E654-43EF-9020-A5273B3F104A")!, frameworkVersion: 1251)
         metadata[custom: "string"] = .string("value")
-        metadata[custom: "nested"] = .dictionary([("b", .array([.integer(-5), .real(1.5), .boolean(true), .boolean(false)])),
-                                                  ("a", .date(Date(timeIntervalSinceReferenceDate: 12.5))),
-                                                  ("c", .data(Data([1, 2, 3])))])
+        metadata[custom: "nested"] = .dictionary([
+            ("b", .array([.integer(-5), .real(1.5), .boolean(true), .boolean(false)])),
+            ("a", .date(Date(timeIntervalSinceReferenceDate: 12.5))),
+            ("c", .data(Data([1, 2, 3]))),
+        ])
         let (_, read, bytes) = try roundTrip(context, metadata: metadata, level: 6)
         #expect(read.uuid == metadata.uuid)
         #expect(read.custom.map(\.key) == ["string", "nested"])
@@ -172,17 +176,20 @@ import OutlineStorage
 
     @Test func aDifferentModelIsRefusedNamingTheEntities() throws {
         let bytes = try BinaryStore.write(try StoreTestSchemas.outline().graph, metadata: StoreMetadata(format: .binary))
-        let other = try Schema(name: "Other", entities: [
-            Entity(name: "Item", attributes: [Attribute(name: "title", type: .string)]),
-            Entity(name: "Note", attributes: [Attribute(name: "text", type: .string)]),
-        ])
+        let other = try Schema(
+            name: "Other",
+            entities: [
+                Entity(name: "Item", attributes: [Attribute(name: "title", type: .string)]),
+                Entity(name: "Note", attributes: [Attribute(name: "text", type: .string)]),
+            ])
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(bytes, schema: other, file: "notes.outline") }
         #expect(error?.code == .incompatibleModel)
-        #expect(error?.description == """
-            notes.outline: the document was saved with a different model (entities Item, Note). Open it with the model it was saved with, or migrate it to this model.
-              - Item: the entity changed
-              - Note: in the model, not in the document
-            """)
+        #expect(
+            error?.description == """
+                notes.outline: the document was saved with a different model (entities Item, Note). Open it with the model it was saved with, or migrate it to this model.
+                  - Item: the entity changed
+                  - Note: in the model, not in the document
+                """)
     }
 
     @Test func emptyGraphRoundTrips() throws {

@@ -1,83 +1,106 @@
 import Foundation
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
 
 /// Models built in code for store tests, and helpers to fill and compare graphs.
 enum StoreTestSchemas {
     /// One attribute of every stored type, plus a transient one.
     static func allTypes() throws -> Schema {
-        try Schema(name: "AllTypes", versionIdentifier: "v1", entities: [
-            Entity(name: "Sample", attributes: [
-                Attribute(name: "int16", type: .integer16),
-                Attribute(name: "int32", type: .integer32),
-                Attribute(name: "int64", type: .integer64),
-                Attribute(name: "decimal", type: .decimal),
-                Attribute(name: "double", type: .double),
-                Attribute(name: "float", type: .float),
-                Attribute(name: "string", type: .string),
-                Attribute(name: "boolean", type: .boolean),
-                Attribute(name: "date", type: .date),
-                Attribute(name: "binary", type: .binary),
-                Attribute(name: "uuid", type: .uuid),
-                Attribute(name: "uri", type: .uri),
-                Attribute(name: "transformable", type: .transformable, valueTransformerName: "NSSecureUnarchiveFromData"),
-                Attribute(name: "objectID", type: .objectID),
-                Attribute(name: "scratch", type: .undefined, isTransient: true),
-            ]),
-        ])
+        try Schema(
+            name: "AllTypes", versionIdentifier: "v1",
+            entities: [
+                Entity(
+                    name: "Sample",
+                    attributes: [
+                        Attribute(name: "int16", type: .integer16),
+                        Attribute(name: "int32", type: .integer32),
+                        Attribute(name: "int64", type: .integer64),
+                        Attribute(name: "decimal", type: .decimal),
+                        Attribute(name: "double", type: .double),
+                        Attribute(name: "float", type: .float),
+                        Attribute(name: "string", type: .string),
+                        Attribute(name: "boolean", type: .boolean),
+                        Attribute(name: "date", type: .date),
+                        Attribute(name: "binary", type: .binary),
+                        Attribute(name: "uuid", type: .uuid),
+                        Attribute(name: "uri", type: .uri),
+                        Attribute(name: "transformable", type: .transformable, valueTransformerName: "NSSecureUnarchiveFromData"),
+                        Attribute(name: "objectID", type: .objectID),
+                        Attribute(name: "scratch", type: .undefined, isTransient: true),
+                    ])
+            ])
     }
 
     /// Every relationship kind: one-to-many ordered and self-referential (children/parent),
     /// many-to-many (tags/nodes), symmetric many-to-many (friends), one-to-one (badge/owner),
     /// to-one and to-many without inverse (favorite, followers).
     static func relationships() throws -> Schema {
-        try Schema(name: "Relationships", entities: [
-            Entity(name: "Node", attributes: [Attribute(name: "name", type: .string)], relationships: [
-                Relationship(name: "children", destination: "Node", inverse: "parent", isToMany: true, isOrdered: true, deleteRule: .cascade),
-                Relationship(name: "parent", destination: "Node", inverse: "children"),
-                Relationship(name: "friends", destination: "Node", inverse: "friends", isToMany: true),
-                Relationship(name: "tags", destination: "Tag", inverse: "nodes", isToMany: true, isOrdered: true),
-                Relationship(name: "badge", destination: "Badge", inverse: "owner"),
-                Relationship(name: "favorite", destination: "Tag"),
-                Relationship(name: "followers", destination: "Node", isToMany: true),
-            ]),
-            Entity(name: "Tag", attributes: [Attribute(name: "name", type: .string)], relationships: [
-                Relationship(name: "nodes", destination: "Node", inverse: "tags", isToMany: true, isOrdered: true),
-            ]),
-            Entity(name: "Badge", attributes: [Attribute(name: "label", type: .string)], relationships: [
-                Relationship(name: "owner", destination: "Node", inverse: "badge"),
-            ]),
-        ])
+        try Schema(
+            name: "Relationships",
+            entities: [
+                Entity(
+                    name: "Node", attributes: [Attribute(name: "name", type: .string)],
+                    relationships: [
+                        Relationship(name: "children", destination: "Node", inverse: "parent", isToMany: true, isOrdered: true, deleteRule: .cascade),
+                        Relationship(name: "parent", destination: "Node", inverse: "children"),
+                        Relationship(name: "friends", destination: "Node", inverse: "friends", isToMany: true),
+                        Relationship(name: "tags", destination: "Tag", inverse: "nodes", isToMany: true, isOrdered: true),
+                        Relationship(name: "badge", destination: "Badge", inverse: "owner"),
+                        Relationship(name: "favorite", destination: "Tag"),
+                        Relationship(name: "followers", destination: "Node", isToMany: true),
+                    ]),
+                Entity(
+                    name: "Tag", attributes: [Attribute(name: "name", type: .string)],
+                    relationships: [
+                        Relationship(name: "nodes", destination: "Node", inverse: "tags", isToMany: true, isOrdered: true)
+                    ]),
+                Entity(
+                    name: "Badge", attributes: [Attribute(name: "label", type: .string)],
+                    relationships: [
+                        Relationship(name: "owner", destination: "Node", inverse: "badge")
+                    ]),
+            ])
     }
 
     /// An abstract parent with two concrete children, a concrete parent with a child, and a
     /// to-many relationship whose destination is the abstract entity.
     static func hierarchy() throws -> Schema {
-        try Schema(name: "Hierarchy", entities: [
-            Entity(name: "Shape", isAbstract: true, attributes: [Attribute(name: "name", type: .string)], relationships: [
-                Relationship(name: "group", destination: "Group", inverse: "shapes"),
-            ]),
-            Entity(name: "Circle", parent: "Shape", attributes: [Attribute(name: "radius", type: .double)]),
-            Entity(name: "Square", parent: "Shape", attributes: [Attribute(name: "side", type: .double)]),
-            Entity(name: "RoundedSquare", parent: "Square", attributes: [Attribute(name: "corner", type: .double)]),
-            Entity(name: "Group", attributes: [Attribute(name: "title", type: .string)], relationships: [
-                Relationship(name: "shapes", destination: "Shape", inverse: "group", isToMany: true, isOrdered: true),
-            ]),
-        ])
+        try Schema(
+            name: "Hierarchy",
+            entities: [
+                Entity(
+                    name: "Shape", isAbstract: true, attributes: [Attribute(name: "name", type: .string)],
+                    relationships: [
+                        Relationship(name: "group", destination: "Group", inverse: "shapes")
+                    ]),
+                Entity(name: "Circle", parent: "Shape", attributes: [Attribute(name: "radius", type: .double)]),
+                Entity(name: "Square", parent: "Shape", attributes: [Attribute(name: "side", type: .double)]),
+                Entity(name: "RoundedSquare", parent: "Square", attributes: [Attribute(name: "corner", type: .double)]),
+                Entity(
+                    name: "Group", attributes: [Attribute(name: "title", type: .string)],
+                    relationships: [
+                        Relationship(name: "shapes", destination: "Shape", inverse: "group", isToMany: true, isOrdered: true)
+                    ]),
+            ])
     }
 
     /// The nested-list model of the notes (Item: order, title, children, parent).
     static func nestedList() throws -> Schema {
-        try Schema(name: "NestedList", entities: [
-            Entity(name: "Item", attributes: [
-                Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
-                Attribute(name: "title", type: .string),
-            ], relationships: [
-                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
-                Relationship(name: "parent", destination: "Item", inverse: "children", minCount: 1, maxCount: 1),
-            ]),
-        ])
+        try Schema(
+            name: "NestedList",
+            entities: [
+                Entity(
+                    name: "Item",
+                    attributes: [
+                        Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
+                        Attribute(name: "title", type: .string),
+                    ],
+                    relationships: [
+                        Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
+                        Relationship(name: "parent", destination: "Item", inverse: "children", minCount: 1, maxCount: 1),
+                    ])
+            ])
     }
 
     /// A small outline: `count` items under one root, in a few levels, with a non-ASCII title.
@@ -108,8 +131,10 @@ func snapshot(_ graph: ObjectGraph) -> [String] {
                 line += " \(attribute.name)=\(render(graph.attributeValue(of: object, a)))"
             }
             for (r, relationship) in zip(info.relationshipIndices, info.relationships) where !relationship.isTransient {
-                let targets = relationship.isToMany ? graph.relatedObjects(of: object, r)
-                                                    : graph.relatedObject(of: object, r).map { [$0] } ?? []
+                let targets =
+                    relationship.isToMany
+                    ? graph.relatedObjects(of: object, r)
+                    : graph.relatedObject(of: object, r).map { [$0] } ?? []
                 line += " \(relationship.name)=[\(targets.map { graph.objectID(of: $0).description }.joined(separator: ","))]"
             }
             lines.append((graph.objectID(of: object).rawValue, line))

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 // The code of the article "Building an app on Outline"
 // (Sources/OutlineStorage/OutlineStorage.docc/BuildingAnApp.md). Each region between the
@@ -75,7 +75,8 @@ import OutlineTestSupport
     static func articleBlocks() throws -> [String] {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/OutlineStorage/OutlineStorage.docc/BuildingAnApp.md")
-        var blocks: [String] = [], current: [Substring]?
+        var blocks: [String] = []
+        var current: [Substring]?
         for line in try String(contentsOf: article, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
             if current == nil, line == "```swift" {
                 current = []
@@ -93,7 +94,8 @@ import OutlineTestSupport
     /// The regions of this file between the markers, in order.
     static func testRegions() throws -> [String] {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        var regions: [String] = [], current: [Substring]?
+        var regions: [String] = []
+        var current: [Substring]?
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             if line == begin {
                 #expect(current == nil, "two begin markers in a row")
@@ -110,7 +112,8 @@ import OutlineTestSupport
     }
 
     @Test func theArticleShowsExactlyTheCodeThisFileCompiles() throws {
-        let blocks = try Self.articleBlocks(), regions = try Self.testRegions()
+        let blocks = try Self.articleBlocks()
+        let regions = try Self.testRegions()
         #expect(blocks.count == 5)
         #expect(blocks.count == regions.count, "the article has \(blocks.count) swift blocks, this file \(regions.count) regions")
         for (index, (block, region)) in zip(blocks, regions).enumerated() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import OutlineStorage
 
 /// The one day-count routine that XML store dates and OPML dates share.

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 /// Documents go through both formats and come back identical: XML -> binary -> XML byte for
 /// byte, binary -> XML -> binary byte for byte at the same level, and the same objects either way.
@@ -20,7 +20,8 @@ import OutlineStorage
             try links.setValue(.string("n\(i) <&> \"q\""), forKey: "name", of: node)
             return node
         }
-        let tag = try links.insert("Tag"), badge = try links.insert("Badge")
+        let tag = try links.insert("Tag")
+        let badge = try links.insert("Badge")
         for child in [nodes[3], nodes[1]] { try links.add(child, toKey: "children", of: nodes[0]) }
         try links.add(nodes[1], toKey: "friends", of: nodes[0])
         try links.add(tag, toKey: "tags", of: nodes[2])
@@ -60,7 +61,8 @@ import OutlineStorage
         let viaXML = try PersistentStore.load(try PersistentStore.load(binary).encoded(as: .xml))
         viaXML.options.compressionLevel = 6
         let again = try viaXML.encoded(as: .binary)
-        let first = try BinaryStore.readMetadata(Data(binary), file: "a"), second = try BinaryStore.readMetadata(Data(again), file: "b")
+        let first = try BinaryStore.readMetadata(Data(binary), file: "a")
+        let second = try BinaryStore.readMetadata(Data(again), file: "b")
         #expect(first.frameworkVersion == second.frameworkVersion)
         #expect(first.nextObjectID == second.nextObjectID)
         #expect(first.custom.map { $0.key } == second.custom.map { $0.key })

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 /// Stores read without their model: the derived model is marked, embedded in what is written,
 /// and the hashes of the app's own model survive every conversion.
@@ -33,8 +33,9 @@ import OutlineStorage
             #expect(reopened.metadata.sourceVersionHashes == original.metadata.sourceVersionHashes, "\(format)")
             #expect(snapshot(reopened.context.graph) == snapshot(original.context.graph), "\(format)")
             #expect(try reopened.encoded(as: format) == bytes, "\(format): writing it again gives the same bytes")
-            #expect(try PersistentStore.load(bytes, schema: original.schema).context.graph.objectCount == original.context.graph.objectCount,
-                    "\(format): the embedded derived model given back opens it too")
+            #expect(
+                try PersistentStore.load(bytes, schema: original.schema).context.graph.objectCount == original.context.graph.objectCount,
+                "\(format): the embedded derived model given back opens it too")
         }
     }
 
@@ -51,8 +52,9 @@ import OutlineStorage
         let path = Self.fixture("Foreign/XcodeMappingModel.xml")
         let original = try PersistentStore.open(path)
         let binary = try PersistentStore.load(try original.encoded(as: .binary))
-        #expect(binary.metadata.versionHashes == binary.schema.entityVersionHashes,
-                "a binary document's hashes describe the model its body follows")
+        #expect(
+            binary.metadata.versionHashes == binary.schema.entityVersionHashes,
+            "a binary document's hashes describe the model its body follows")
         #expect(binary.metadata.custom.isEmpty, "the mark is not a custom key")
         let xml = try PersistentStore.load(try binary.encoded(as: .xml))
         #expect(xml.metadata.versionHashes == (try PersistentStore.readMetadata(path)).versionHashes)
@@ -60,12 +62,14 @@ import OutlineStorage
 
     @Test func aDerivedMarkOfTheWrongTypeIsReportedWithItsLine() throws {
         var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.fixture("Foreign/XcodeMappingModel.xml"))), as: UTF8.self)
-        text = text.replacingOccurrences(of: "                    <key>NSStoreModelVersionHashesVersion</key>",
-                                          with: "                    <key>OutlineDerivedModel</key>\n                    <string>yes</string>\n"
-                                            + "                    <key>NSStoreModelVersionHashesVersion</key>")
+        text = text.replacingOccurrences(
+            of: "                    <key>NSStoreModelVersionHashesVersion</key>",
+            with: "                    <key>OutlineDerivedModel</key>\n                    <string>yes</string>\n"
+                + "                    <key>NSStoreModelVersionHashesVersion</key>")
         let error = #expect(throws: StorageError.self) { try PersistentStore.load(Array(text.utf8), name: "mark.xml") }
         #expect(error?.code == .corrupt)
-        #expect(error?.description == "mark.xml: line 48: the metadata value of OutlineDerivedModel is not a dictionary of data. "
-            + "The metadata property list is damaged; restore the file from a backup.")
+        #expect(
+            error?.description == "mark.xml: line 48: the metadata value of OutlineDerivedModel is not a dictionary of data. "
+                + "The metadata property list is damaged; restore the file from a backup.")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import OutlineTestSupport
 import Testing
+
 @testable import OutlineEngine
 @testable import OutlineStorage
-import OutlineTestSupport
 
 /// Autosave after a quiet period and on close, on a clock the tests move.
 @Suite(.timeLimit(.minutes(2))) @MainActor struct DocumentContainerAutosaveTests {

@@ -1,8 +1,9 @@
 import Foundation
+import OutlineTestSupport
 import Testing
+
 @testable import OutlineEngine
 @testable import OutlineStorage
-import OutlineTestSupport
 
 /// Another program changes the file: the container reloads when it has no unsaved changes,
 /// and otherwise says so and lets the caller choose.

@@ -1,8 +1,9 @@
 import Foundation
+import OutlineTestSupport
 import Testing
+
 @testable import OutlineEngine
 @testable import OutlineStorage
-import OutlineTestSupport
 
 /// A background save that the system refuses leaves the file, the folder and the unsaved
 /// changes as they were, says why, and the next save succeeds.
@@ -44,11 +45,13 @@ import OutlineTestSupport
                 var lowered = limit
                 lowered.rlim_cur = 4096
                 guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &lowered) == 0 else { throw StorageError(.unwritable, "setrlimit failed") }
-                expected = "the file would be larger than the file system or the file size limit (ulimit -f) allows. Raise the file size limit, or save to another disk."
+                expected =
+                    "the file would be larger than the file system or the file size limit (ulimit -f) allows. Raise the file size limit, or save to another disk."
             case .readOnlyFolder:
                 try WriteFailureTests.becomeUnprivileged(owning: [folder, path])
                 chmod(folder, 0o555)
-                expected = "\(path): cannot create a temporary file in \(folder): permission denied. Check the permissions of the file and its folder, or save somewhere else."
+                expected =
+                    "\(path): cannot create a temporary file in \(folder): permission denied. Check the permissions of the file and its folder, or save somewhere else."
             }
             do {
                 try await container.save()

@@ -1,15 +1,17 @@
 import Foundation
+import OutlineTestSupport
 import Testing
+
 @testable import OutlineEngine
 @testable import OutlineStorage
-import OutlineTestSupport
 
 /// The fetch a list view of children makes (`parent == %@` with an object, sorted by `order`)
 /// through the container's context and through a scratch context made from it.
 @Suite(.timeLimit(.minutes(2))) @MainActor struct DocumentContainerFetchTests {
     static func children(of parent: ManagedObject, in context: EditingContext) throws -> [String] {
-        let request = FetchRequest(entityName: "Item", predicate: try FetchPredicate(format: "parent == %@", arguments: [.object(parent)]),
-                                   sortDescriptors: [FetchSortDescriptor("order")])
+        let request = FetchRequest(
+            entityName: "Item", predicate: try FetchPredicate(format: "parent == %@", arguments: [.object(parent)]),
+            sortDescriptors: [FetchSortDescriptor("order")])
         return try context.fetch(request).map { try context.value(forKey: "text", of: $0)?.stringValue ?? "-" }
     }
 

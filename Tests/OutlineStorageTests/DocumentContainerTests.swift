@@ -1,8 +1,9 @@
 import Foundation
+import OutlineTestSupport
 import Testing
+
 @testable import OutlineEngine
 @testable import OutlineStorage
-import OutlineTestSupport
 
 /// Opening with progress and cancellation, editing on the main actor, saving in the background.
 @Suite(.timeLimit(.minutes(5))) @MainActor struct DocumentContainerTests {
@@ -158,7 +159,9 @@ import OutlineTestSupport
         #expect(container.hasChanges)
         try await container.save()
         #expect(FileManager.default.fileExists(atPath: path) && !container.hasChanges)
-        let again = await #expect(throws: StorageError.self) { _ = try await DocumentContainer.create(path, schema: try SampleOutlines.currentSchema()) }
+        let again = await #expect(throws: StorageError.self) {
+            _ = try await DocumentContainer.create(path, schema: try SampleOutlines.currentSchema())
+        }
         #expect(again?.code == .conflict)
         try await container.close()
     }

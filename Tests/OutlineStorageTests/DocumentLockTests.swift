@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 /// The editing lock: exclusive between open file descriptions (so between processes), released
 /// on release or deinit, and following the document when a save renames a new file into place.
@@ -26,7 +26,10 @@ import OutlineStorage
         let error = #expect(throws: StorageError.self) { try DocumentLock.acquire(path, timeout: 0.3, file: "notes.outline") }
         #expect(Date().timeIntervalSince(start) >= 0.3)
         #expect(error?.code == .conflict)
-        #expect(error?.description == "notes.outline: another process is editing the document (waited 0.3 seconds for it to finish). Try again once the other command is done; nothing was written.")
+        #expect(
+            error?.description
+                == "notes.outline: another process is editing the document (waited 0.3 seconds for it to finish). Try again once the other command is done; nothing was written."
+        )
         first.release()
         #expect(!first.isHeld)
         let second = try DocumentLock.acquire(path, timeout: 10)

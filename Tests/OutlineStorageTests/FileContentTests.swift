@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 /// Content detection (``FileContent``): XML by its root element, everything else that is text
 /// is text, whatever it starts with.
@@ -65,7 +65,8 @@ import OutlineStorage
         defer { removeFolder(folder) }
         let original = String(decoding: try XMLFixture.data("NestedList.xml"), as: UTF8.self)
         #expect(original.hasPrefix("<?xml version=\"1.0\" standalone=\"yes\"?>"))
-        let declared = encodingDeclared
+        let declared =
+            encodingDeclared
             ? original.replacingOccurrences(of: "<?xml version=\"1.0\"", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"") : original
         let path = folder + "/utf16.xml"
         try Data((bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) + Self.utf16(declared, bigEndian: bigEndian)).write(to: URL(fileURLWithPath: path))
@@ -76,11 +77,15 @@ import OutlineStorage
     }
 
     @Test(arguments: [
-        ("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>\n",
-         "byte 0: not an Outline document: it is an OPML file (UTF-8). Import it into a new document first; it reads as OPML."),
-        ("<p align=\"center\">\n# Project\n",
-         "byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML (it starts with \"<p align=\"center\">\"). "
-            + "If it is Markdown or plain text, import it into a new document first; otherwise check that the right file was chosen."),
+        (
+            "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>\n",
+            "byte 0: not an Outline document: it is an OPML file (UTF-8). Import it into a new document first; it reads as OPML."
+        ),
+        (
+            "<p align=\"center\">\n# Project\n",
+            "byte 0: not an Outline document: it is UTF-8 text, neither binary nor XML (it starts with \"<p align=\"center\">\"). "
+                + "If it is Markdown or plain text, import it into a new document first; otherwise check that the right file was chosen."
+        ),
     ])
     func openingAnInterchangeFileSaysWhatItIs(content: String, message: String) throws {
         let folder = try makeTemporaryFolder()

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 /// Inputs kept from fuzzing (`Fuzz/`, `Fixtures/Fuzz/`), replayed through the entry points the
 /// harnesses call: each must read, or fail with a ``StorageError`` that has a message; never
@@ -50,7 +50,8 @@ import OutlineStorage
             // (or refuse that object: a document at the last id once became unreadable).
             var failures = WriteAfterReadTests.failures(store, label: name)
             if let entity = store.schema.entityIndices.first(where: { !store.schema.entities[$0].isAbstract }),
-               (try? store.context.insert(entity: entity)) != nil {
+                (try? store.context.insert(entity: entity)) != nil
+            {
                 failures += WriteAfterReadTests.failures(store, label: name + " with one more object")
             }
             #expect(failures.isEmpty, "\(failures)")
@@ -71,7 +72,8 @@ import OutlineStorage
                 // the file is embedded with its own hashes beside the file's).
                 var failures = WriteAfterReadTests.failures(store, label: name)
                 if let entity = store.schema.entityIndices.first(where: { !store.schema.entities[$0].isAbstract }),
-                   (try? store.context.insert(entity: entity)) != nil {
+                    (try? store.context.insert(entity: entity)) != nil
+                {
                     failures += WriteAfterReadTests.failures(store, label: name + " with one more object")
                 }
                 #expect(failures.isEmpty, "\(failures)")

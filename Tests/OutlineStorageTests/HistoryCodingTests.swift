@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineStorage
 
 /// The bytes of an undo history: round trips, limits shared by writer and reader, and hostile
@@ -22,8 +23,10 @@ import OutlineTestSupport
     }
 
     /// Expects `bytes` refused with `code` and a message containing `words`.
-    private func expectRefused(_ bytes: [UInt8], _ code: StorageError.Code, _ words: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused(
+        _ bytes: [UInt8], _ code: StorageError.Code, _ words: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let error = #expect(throws: StorageError.self, sourceLocation: sourceLocation) { try decode(bytes) }
         #expect(error?.code == code, "\(String(describing: error))", sourceLocation: sourceLocation)
         #expect(error?.description.contains(words) == true, "\(String(describing: error))", sourceLocation: sourceLocation)
@@ -112,7 +115,8 @@ import OutlineTestSupport
     @Test func limitsAndFormErrorsNameWhatIsWrong() throws {
         let digest = [UInt8](repeating: 0, count: 32)
         func record(_ tail: [UInt8], version: UInt8 = 1, limit: [UInt8] = [100]) -> [UInt8] { [version] + digest + limit + tail }
-        expectRefused(record([0, 0, 0], version: 2), .unsupportedVersion, "history byte 0: the undo history has format version 2; this version reads 1")
+        expectRefused(
+            record([0, 0, 0], version: 2), .unsupportedVersion, "history byte 0: the undo history has format version 2; this version reads 1")
         expectRefused(record([0, 0, 0], limit: [0]), .corrupt, "history byte 33: the step limit is 0")
         expectRefused(record([0, 0, 0], limit: [0x91, 0x4E]), .limitExceeded, "the step limit is 10001, over the limit of 10000")
         expectRefused(record([0x81, 0x80, 0x04]), .limitExceeded, "the number of names is 65537, over the limit of 65536")
@@ -121,16 +125,19 @@ import OutlineTestSupport
         expectRefused(record([0, 1, 0, 0, 1, 9, 0]), .corrupt, "a change has kind 9, which is not one of 1 to 7")
         expectRefused(record([1, 4, 0x6E, 0x6F, 0x74, 0x65, 1, 0, 0, 1, 3, 0x66, 0, 10]), .corrupt, "a value has type tag 10")
         expectRefused(record([0, 1, 0, 0, 1, 3, 0x66, 5]), .corrupt, "name number 5 is not in the table of 0 names")
-        expectRefused(record([0, 1, 0, 0, 1, 1, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]), .corrupt,
-                      "object id 9223372036854775808 is over the largest allowed id")
+        expectRefused(
+            record([0, 1, 0, 0, 1, 1, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]), .corrupt,
+            "object id 9223372036854775808 is over the largest allowed id")
         expectRefused(record([0, 1, 0, 2, 0, 0]), .corrupt, "the name flag is 2, not 0 or 1")
         expectRefused(record([0, 0, 0, 7]), .corrupt, "1 byte left over at the end of the undo history")
         expectRefused(record([1, 1, 0x78, 1, 0, 0, 1, 3, 0x66, 0, 3, 3, 0x31, 0x2E, 0x30]), .corrupt, "\"1.0\" is not a decimal number")
     }
 
     @Test func theXMLFormIsCheckedBeforeInflating() throws {
-        func refused(_ value: PropertyListValue, _ code: StorageError.Code, _ words: String,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+        func refused(
+            _ value: PropertyListValue, _ code: StorageError.Code, _ words: String,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             let error = #expect(throws: StorageError.self, sourceLocation: sourceLocation) {
                 try XMLHistoryForm.record(from: value, file: "notes.xml")
             }

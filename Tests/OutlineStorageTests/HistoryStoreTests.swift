@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineStorage
 
 /// Undo histories kept in documents: every kind of change through both formats and back, the
@@ -109,7 +110,8 @@ import OutlineTestSupport
         #expect(lines[key + 2 ..< end].joined().contains("<key>zlib</key>"))
         lines.removeSubrange(key ... end)
         #expect(lines.joined(separator: "\n") == without)
-        #expect(without.hasPrefix("<?xml version=\"1.0\" standalone=\"yes\"?>\n<!DOCTYPE database SYSTEM \"file:///System/Library/DTDs/CoreData.dtd\">"))
+        #expect(
+            without.hasPrefix("<?xml version=\"1.0\" standalone=\"yes\"?>\n<!DOCTYPE database SYSTEM \"file:///System/Library/DTDs/CoreData.dtd\">"))
         // Readers that keep custom metadata see no custom key: it is reserved.
         #expect(try XMLStore.read(Data(with.utf8), schema: nil, file: "t").metadata.custom.isEmpty)
     }
@@ -126,8 +128,10 @@ import OutlineTestSupport
             return
         }
         #expect(error.code == .historyMismatch)
-        #expect(error.description == "document: the document was changed by a program that does not keep its undo history; "
-            + "undoing the recorded steps could undo the wrong things. Clear the undo history to keep editing with undo from here on; the document itself is fine.")
+        #expect(
+            error.description == "document: the document was changed by a program that does not keep its undo history; "
+                + "undoing the recorded steps could undo the wrong things. Clear the undo history to keep editing with undo from here on; the document itself is fine."
+        )
         #expect(!store.context.canUndo)
     }
 
@@ -140,8 +144,9 @@ import OutlineTestSupport
         }
         let item = try #require(first.context.object(with: ObjectID(105)))
         try first.context.setValue(.string("elsewhere"), forKey: "note", of: item)
-        let forged = try StoreCodec.write(first.context.graph.snapshot(), metadata: first.metadata, format: .binary, level: 1, file: nil,
-                                          history: HistoryPayload(bytes: payload, fillsDigest: false))
+        let forged = try StoreCodec.write(
+            first.context.graph.snapshot(), metadata: first.metadata, format: .binary, level: 1, file: nil,
+            history: HistoryPayload(bytes: payload, fillsDigest: false))
         guard case .unusable(let error) = try PersistentStore.load(forged).restoreHistory() else {
             Issue.record("a history of other objects was restored")
             return
@@ -180,8 +185,9 @@ import OutlineTestSupport
         try base.context.delete(base["A"])
         let payload = HistoryCoding.encode(base.context.exportUndoHistory(), stepLimit: 100).bytes
         let damaged = Array(payload.dropLast(3))
-        let bytes = try StoreCodec.write(base.context.graph.snapshot(), metadata: StoreMetadata(format: format, embeddedSchema: base.context.schema),
-                                         format: format, level: 1, file: nil, history: HistoryPayload(bytes: damaged, fillsDigest: true))
+        let bytes = try StoreCodec.write(
+            base.context.graph.snapshot(), metadata: StoreMetadata(format: format, embeddedSchema: base.context.schema),
+            format: format, level: 1, file: nil, history: HistoryPayload(bytes: damaged, fillsDigest: true))
         let store = try PersistentStore.load(bytes, name: "notes.outline")
         #expect(GraphState(store.context.graph) == GraphState(base.context.graph))
         guard case .unusable(let error) = store.restoreHistory() else {

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 import OutlineEngine
-@testable import OutlineStorage
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineStorage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Hostile XML against every XML reader: the XML store reader, the model reader and the OPML
 /// reader. Each input is refused with a ``StorageError`` or read harmlessly, quickly; no file
@@ -72,11 +74,12 @@ import OutlineTestSupport
 
         /// A nest of `depth` elements the reader walks through (or refuses).
         func nesting(_ depth: Int) -> String {
-            let (open, close) = switch self {
-            case .store: ("<object type=\"NOTE\" id=\"z9\">", "</object>")
-            case .model: ("<elements>", "</elements>")
-            case .opml: ("<outline text=\"n\">", "</outline>")
-            }
+            let (open, close) =
+                switch self {
+                case .store: ("<object type=\"NOTE\" id=\"z9\">", "</object>")
+                case .model: ("<elements>", "</elements>")
+                case .opml: ("<outline text=\"n\">", "</outline>")
+                }
             return String(repeating: open, count: depth) + String(repeating: close, count: depth)
         }
     }
@@ -98,9 +101,11 @@ import OutlineTestSupport
         var url: String { "http://127.0.0.1:\(port)" }
     }
 
-    static let laughs = ["<!ENTITY lol0 \"lol\">"] + (1 ... 9).map { level in
-        "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
-    }
+    static let laughs =
+        ["<!ENTITY lol0 \"lol\">"]
+        + (1 ... 9).map { level in
+            "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
 
     static let cases: [Hostile] = [
         Hostile(testDescription: "external entity naming a local file") { reader, env in
@@ -117,8 +122,9 @@ import OutlineTestSupport
         },
         Hostile(testDescription: "quadratic blowup") { reader, _ in
             let refs = String(repeating: "&a;", count: 50_000)
-            return reader.document(doctype: "<!DOCTYPE root [<!ENTITY a \"\(String(repeating: "a", count: 50_000))\">]>",
-                                   text: refs, attribute: refs)
+            return reader.document(
+                doctype: "<!DOCTYPE root [<!ENTITY a \"\(String(repeating: "a", count: 50_000))\">]>",
+                text: refs, attribute: refs)
         },
         Hostile(testDescription: "external DTD on disk declaring the entity used") { reader, env in
             reader.document(doctype: "<!DOCTYPE root SYSTEM \"file://\(env.dtdPath)\">", text: "&secret;")
@@ -136,14 +142,19 @@ import OutlineTestSupport
             reader.document(doctype: "<!DOCTYPE root [<!ENTITY % remote SYSTEM \"\(env.url)/remote.dtd\"> %remote;]>")
         },
         Hostile(testDescription: "XInclude of a local file") { reader, env in
-            reader.document(doctype: "", text: "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"file://\(env.secretPath)\" parse=\"text\"/>")
+            reader.document(
+                doctype: "", text: "<xi:include xmlns:xi=\"http://www.w3.org/2001/XInclude\" href=\"file://\(env.secretPath)\" parse=\"text\"/>")
         },
-        Hostile(testDescription: "100,000-deep nesting", make: { reader, _ in
-            reader.document(doctype: "", nested: reader.nesting(100_000))
-        }, seconds: 10),
-        Hostile(testDescription: "100 MB attribute value", make: { reader, _ in
-            reader.document(doctype: "", attribute: String(repeating: "A", count: 100_000_000))
-        }, seconds: 20),
+        Hostile(
+            testDescription: "100,000-deep nesting",
+            make: { reader, _ in
+                reader.document(doctype: "", nested: reader.nesting(100_000))
+            }, seconds: 10),
+        Hostile(
+            testDescription: "100 MB attribute value",
+            make: { reader, _ in
+                reader.document(doctype: "", attribute: String(repeating: "A", count: 100_000_000))
+            }, seconds: 20),
     ]
 
     @Test(arguments: Reader.allCases, cases)
@@ -191,14 +202,20 @@ import OutlineTestSupport
 
     /// The committed fixtures, with the network address pointed at a listener.
     @Test(arguments: [
-        (Reader.store, "XML/HostileNetworkDTD.xml",
-         "HostileNetworkDTD.xml: line 12: the XML is not well-formed (Entity 'remote' not defined). The file is damaged; restore it from a backup."),
-        (Reader.opml, "OPML/NetworkEntity.opml",
-         "NetworkEntity.opml: line 9: the file uses the entity &remote; declared in its DOCTYPE, and entities are not expanded, "
-            + "for safety. Replace each &remote; with the text it stands for."),
-        (Reader.model, "Models/ExternalEntity.xcdatamodel/contents",
-         "contents: line 3: the DOCTYPE declares the entity \"xxe\"; Xcode models declare none, and this reader never expands "
-            + "entities or loads DTDs. The file was not written by Xcode; do not open it unless you know where it comes from."),
+        (
+            Reader.store, "XML/HostileNetworkDTD.xml",
+            "HostileNetworkDTD.xml: line 12: the XML is not well-formed (Entity 'remote' not defined). The file is damaged; restore it from a backup."
+        ),
+        (
+            Reader.opml, "OPML/NetworkEntity.opml",
+            "NetworkEntity.opml: line 9: the file uses the entity &remote; declared in its DOCTYPE, and entities are not expanded, "
+                + "for safety. Replace each &remote; with the text it stands for."
+        ),
+        (
+            Reader.model, "Models/ExternalEntity.xcdatamodel/contents",
+            "contents: line 3: the DOCTYPE declares the entity \"xxe\"; Xcode models declare none, and this reader never expands "
+                + "entities or loads DTDs. The file was not written by Xcode; do not open it unless you know where it comes from."
+        ),
     ])
     func committedHostileFixtureIsHandled(_ reader: Reader, _ fixture: String, _ expected: String) throws {
         let trap = try NetworkTrap()
@@ -242,7 +259,10 @@ final class NetworkTrap {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else { close(listener); throw CocoaError(.fileReadUnknown) }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw CocoaError(.fileReadUnknown)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 @Suite struct ModelBundleTests {
     static func version(_ name: String, _ attributes: [String]) throws -> Schema {
@@ -9,9 +9,11 @@ import OutlineStorage
     }
 
     @Test func versionsSortWithNumbersComparedByValue() throws {
-        let bundle = ModelBundle(name: "Model", versions: [
-            try Self.version("Model 10", ["a"]), try Self.version("Model 2", ["b"]), try Self.version("Model", ["c"]),
-        ], currentVersionName: "Model 2")
+        let bundle = ModelBundle(
+            name: "Model",
+            versions: [
+                try Self.version("Model 10", ["a"]), try Self.version("Model 2", ["b"]), try Self.version("Model", ["c"]),
+            ], currentVersionName: "Model 2")
         #expect(bundle.versions.map(\.name) == ["Model", "Model 2", "Model 10"])
         #expect(try bundle.current.name == "Model 2")
     }
@@ -29,9 +31,9 @@ import OutlineStorage
             "Twin.xcdatamodeld/Twin.xcdatamodel/contents": ModelReaderTests.minimalModel,
             "Twin.xcdatamodeld/Twin 2.xcdatamodel/contents": ModelReaderTests.minimalModel,
             "Twin.xcdatamodeld/.xccurrentversion": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>Twin.xcdatamodel</string></dict></plist>
-                """,
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>Twin.xcdatamodel</string></dict></plist>
+            """,
         ]
         let bundle = try ModelReader.read(path: "Twin.xcdatamodeld", in: files)
         #expect(bundle.currentVersionName == "Twin", "the current version need not be the newest")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 /// Models as Xcode writes them: defaults in every form Xcode and its model compiler accept,
 /// odd forms read with a warning, and bundles that name no current version.
@@ -30,14 +30,15 @@ import OutlineStorage
         #expect(item.attributes.map(\.defaultValue) == [.integer(1), .boolean(true), nil])
         #expect(item.attributes[2].minValue == .integer(0))
         let file = Fixtures.model("OddDefaultValues.xcdatamodel/contents").path
-        #expect(bundle.warnings.map(\.description) == [
-            "\(file): line 4: attribute Item.count: the default value (defaultValueString) \"1.5\" is not a whole number; read as 1. "
-                + "Write 1 to say the same without this warning.",
-            "\(file): line 5: attribute Item.flag: the default value (defaultValueString) \"2\" is not YES or NO; read as YES. "
-                + "Write YES to say the same without this warning.",
-            "\(file): line 6: attribute Item.limit: the minimum (minValueString) \"-0.5\" is not a whole number; read as 0. "
-                + "Write 0 to say the same without this warning.",
-        ])
+        #expect(
+            bundle.warnings.map(\.description) == [
+                "\(file): line 4: attribute Item.count: the default value (defaultValueString) \"1.5\" is not a whole number; read as 1. "
+                    + "Write 1 to say the same without this warning.",
+                "\(file): line 5: attribute Item.flag: the default value (defaultValueString) \"2\" is not YES or NO; read as YES. "
+                    + "Write YES to say the same without this warning.",
+                "\(file): line 6: attribute Item.limit: the minimum (minValueString) \"-0.5\" is not a whole number; read as 0. "
+                    + "Write 0 to say the same without this warning.",
+            ])
     }
 
     @Test(arguments: [("Integer 16", "abc"), ("Integer 16", "70000"), ("Boolean", "maybe"), ("Double", "nan"), ("Date", "yesterday")])
@@ -61,7 +62,9 @@ import OutlineStorage
         #expect(bundle.versions.count > 1)
         let error = #expect(throws: StorageError.self) { try bundle.current }
         #expect(error?.code == .noCurrentVersion)
-        #expect(error?.message == "the model \"\(bundle.name)\" has \(bundle.versions.count) versions (\(bundle.versionList)) and names no current version")
+        #expect(
+            error?.message
+                == "the model \"\(bundle.name)\" has \(bundle.versions.count) versions (\(bundle.versionList)) and names no current version")
     }
 
     @Test func versionsOfABundleWithoutCurrentVersionAreInNumericOrderAndOneCanBeChosen() throws {
@@ -70,8 +73,9 @@ import OutlineStorage
         let chosen = try bundle.choosingCurrentVersion("Shop 2")
         #expect(try chosen.current.versionIdentifier == "2")
         let error = #expect(throws: StorageError.self) { try bundle.choosingCurrentVersion("Shop 3") }
-        #expect(error?.description == "the model \"Shop\" has no version called \"Shop 3\" (versions: Shop, Shop 2, Shop 10). "
-            + "Choose one of the versions listed, by its name without .xcdatamodel.")
+        #expect(
+            error?.description == "the model \"Shop\" has no version called \"Shop 3\" (versions: Shop, Shop 2, Shop 10). "
+                + "Choose one of the versions listed, by its name without .xcdatamodel.")
     }
 
     @Test func anEmptyCurrentVersionFileNamesNone() throws {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 /// A broken model fixture and the full error it must produce.
 struct ModelErrorCase: Sendable, CustomTestStringConvertible {
@@ -88,7 +88,8 @@ struct ModelErrorCase: Sendable, CustomTestStringConvertible {
         let url = Fixtures.model("NoSuchModel.xcdatamodeld")
         let error = try #require(throws: StorageError.self) { try ModelReader.read(at: url) }
         #expect(error.code == .unreadable)
-        #expect(error.description == url.path + ": no such file or folder. Check the path; a model is a "
+        #expect(
+            error.description == url.path + ": no such file or folder. Check the path; a model is a "
                 + ".xcdatamodeld or .xcdatamodel folder or a contents file.")
     }
 }
@@ -201,9 +202,9 @@ extension ModelReaderErrorTests {
             files: [
                 "N.xcdatamodeld/N.xcdatamodel/contents": InlineModelErrorCase.contents(note),
                 "N.xcdatamodeld/.xccurrentversion": """
-                    <?xml version="1.0" encoding="UTF-8"?>
-                    <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>N 2.xcdatamodel</string></dict></plist>
-                    """,
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>N 2.xcdatamodel</string></dict></plist>
+                """,
             ],
             path: "N.xcdatamodeld",
             "N.xcdatamodeld/.xccurrentversion: the current version \"N 2.xcdatamodel\" is not in the bundle "
@@ -250,7 +251,8 @@ extension ModelReaderErrorTests {
         let error = try #require(throws: StorageError.self) {
             try ModelReader.read(path: "elements", in: ["elements": data])
         }
-        #expect(error.description == "elements: Xcode 3 model (binary \"elements\" and \"layout\" files instead of an "
+        #expect(
+            error.description == "elements: Xcode 3 model (binary \"elements\" and \"layout\" files instead of an "
                 + "XML \"contents\" file). Re-save it in Xcode 4 or later, which converts it.")
     }
 }
@@ -258,7 +260,7 @@ extension ModelReaderErrorTests {
 extension ModelReaderErrorTests {
     @Test func entityExpansionBombIsRefused() throws {
         var lines = [#"<?xml version="1.0"?>"#, "<!DOCTYPE model [", #"<!ENTITY e0 "boom">"#]
-        for level in 1...9 {
+        for level in 1 ... 9 {
             lines.append("<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">")
         }
         lines += ["]>", #"<model><entity name="A" representedClassName="&e9;"/></model>"#]
@@ -267,7 +269,8 @@ extension ModelReaderErrorTests {
         }
         // Refused at the first declaration, before anything can expand.
         #expect(error.code == .unsafeXML)
-        #expect(error.description == "contents: line 3: the DOCTYPE declares the entity \"e0\"; Xcode models declare none, "
+        #expect(
+            error.description == "contents: line 3: the DOCTYPE declares the entity \"e0\"; Xcode models declare none, "
                 + "and this reader never expands entities or loads DTDs. The file was not written by Xcode; do not open it "
                 + "unless you know where it comes from.")
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 @Suite struct ModelReaderTests {
     @Test func nestedTodoListLoadsAndHashesToTheGoldenVector() throws {
@@ -12,14 +12,16 @@ import OutlineStorage
         #expect(schema.versionIdentifier == "")
         let item = try #require(schema.info(named: "Item"))
         #expect(item.entity.className == "Item")
-        #expect(item.attributes == [
-            Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
-            Attribute(name: "title", type: .string),
-        ])
-        #expect(item.relationships == [
-            Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
-            Relationship(name: "parent", destination: "Item", inverse: "children", minCount: 1, maxCount: 1),
-        ])
+        #expect(
+            item.attributes == [
+                Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
+                Attribute(name: "title", type: .string),
+            ])
+        #expect(
+            item.relationships == [
+                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
+                Relationship(name: "parent", destination: "Item", inverse: "children", minCount: 1, maxCount: 1),
+            ])
         #expect(schema.entityVersionHashes["Item"]?.base64EncodedString() == "AVRI7Zz/vrky+ylILa3tUItR4PnzUR/N6MUoZWcR6vU=")
     }
 }
@@ -110,8 +112,10 @@ extension ModelReaderTests {
         #expect(related.inverse == "related" && related.deleteRule == .noAction && sample.inverses == [0])
     }
 
-    @Test(arguments: ["NestedTodoList.xcdatamodeld", "Library.xcdatamodeld", "AllAttributeTypes.xcdatamodel",
-                      "Library.xcdatamodeld/Library 2.xcdatamodel", "AllAttributeTypes.xcdatamodel/contents"])
+    @Test(arguments: [
+        "NestedTodoList.xcdatamodeld", "Library.xcdatamodeld", "AllAttributeTypes.xcdatamodel",
+        "Library.xcdatamodeld/Library 2.xcdatamodel", "AllAttributeTypes.xcdatamodel/contents",
+    ])
     func inMemoryFilesReadLikeTheSameFilesOnDisk(_ fixture: String) throws {
         let models = Fixtures.folder.appending(path: "Models")
         var files: [String: Data] = [:]

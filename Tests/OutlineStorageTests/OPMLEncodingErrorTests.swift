@@ -1,23 +1,25 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 /// OPML whose text stops decoding part-way never reads as an empty outline: leniently, what came
 /// before the error is kept with a warning naming the line; strictly, and when nothing came
 /// before, it is an error.
 @Suite struct OPMLEncodingErrorTests {
-    static let hint = "Declare the file's encoding in its first line, such as <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>, "
+    static let hint =
+        "Declare the file's encoding in its first line, such as <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>, "
         + "or save the file as UTF-8"
 
     @Test func leniently_whatCameBeforeTheErrorIsKeptWithAWarning() throws {
         let file = try OPMLReader.read(try OPMLFixtures.data("EncodingErrorPartWay.opml"), file: "trip.opml")
         #expect(file.outlines.map { "\($0.depth) \($0.attributes[named: "text"] ?? "")" } == ["1 Passport", "1 Tickets", "2 Train"])
         #expect(file.head.fields.map(\.value) == ["Trip"])
-        #expect(file.warnings.map(\.description) == [
-            "trip.opml: line 9: the file cannot be decoded from here on (Input is not proper UTF-8, indicate encoding ! Bytes: 0xE9 "
-                + "0x20 0x6E 0x65); the outline is read up to this line and the rest of the file is left out. \(Self.hint), then read "
-                + "it again to get the rest.",
-        ])
+        #expect(
+            file.warnings.map(\.description) == [
+                "trip.opml: line 9: the file cannot be decoded from here on (Input is not proper UTF-8, indicate encoding ! Bytes: 0xE9 "
+                    + "0x20 0x6E 0x65); the outline is read up to this line and the rest of the file is left out. \(Self.hint), then read "
+                    + "it again to get the rest."
+            ])
     }
 
     @Test func strictly_itIsAnError() throws {
@@ -25,8 +27,9 @@ import OutlineStorage
             try OPMLReader.read(try OPMLFixtures.data("EncodingErrorPartWay.opml"), file: "trip.opml", options: OPMLReader.Options(strict: true))
         }
         #expect(error.code == .malformedXML)
-        #expect(error.description == "trip.opml: line 9: not well-formed XML (Input is not proper UTF-8, indicate encoding ! Bytes: "
-            + "0xE9 0x20 0x6E 0x65). \(Self.hint).")
+        #expect(
+            error.description == "trip.opml: line 9: not well-formed XML (Input is not proper UTF-8, indicate encoding ! Bytes: "
+                + "0xE9 0x20 0x6E 0x65). \(Self.hint).")
     }
 
     @Test func streamingFromDiskKeepsTheSameOutlinesAndWarning() throws {

@@ -1,15 +1,16 @@
 import Foundation
-import Testing
 import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 @Suite struct OPMLReaderTests {
     /// How much the reader hands libxml2 at a time (1 MB).
     static let chunkSize = 1 << 20
 
-    @Test(arguments: [
-        ("OmniOutliner.opml", "1.0"), ("FeedList.opml", "1.1"), ("Workflowy.opml", "2.0"), ("NoVersion.opml", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("OmniOutliner.opml", "1.0"), ("FeedList.opml", "1.1"), ("Workflowy.opml", "2.0"), ("NoVersion.opml", nil),
+        ] as [(String, String?)])
     func readsEveryVersion(fixture: String, version: String?) throws {
         let file = try OPMLReader.read(try OPMLFixtures.data(fixture), file: fixture)
         #expect(file.head.version == version)
@@ -18,9 +19,10 @@ import OutlineTestSupport
 
     @Test func missingVersionIsAWarning() throws {
         let file = try OPMLReader.read(try OPMLFixtures.data("NoVersion.opml"), file: "NoVersion.opml")
-        #expect(file.warnings.map(\.description) == [
-            "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0.",
-        ])
+        #expect(
+            file.warnings.map(\.description) == [
+                "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0."
+            ])
         #expect(file.outlines.map(\.summary) == ["text=\"One\"", "text=\"Two\""])
     }
 
@@ -44,31 +46,34 @@ import OutlineTestSupport
 
     @Test func oneLineFileReportsLineOne() throws {
         let file = try OPMLReader.read(try OPMLFixtures.data("OneLine.opml"), file: "OneLine.opml")
-        #expect(file.outlines.map(\.summary) == [
-            "text=\"A\"", "  text=\"A.1\"", "text=\"B\"", "  text=\"B.1\"", "  title=\"B.2 (title only)\"",
-        ])
+        #expect(
+            file.outlines.map(\.summary) == [
+                "text=\"A\"", "  text=\"A.1\"", "text=\"B\"", "  text=\"B.1\"", "  title=\"B.2 (title only)\"",
+            ])
         #expect(file.outlines.allSatisfy { $0.line == 1 })
         #expect(file.head.fields.map(\.line) == [1, 1])
     }
 
     @Test func feedListAttributesAreKeptInFileOrder() throws {
         let file = try OPMLReader.read(try OPMLFixtures.data("FeedList.opml"), file: "FeedList.opml")
-        #expect(file.outlines.map(\.summary) == [
-            "text=\"Tech\" title=\"Tech\"",
-            "  type=\"rss\" text=\"Daring Fireball\" title=\"Daring Fireball\" xmlUrl=\"https://daringfireball.net/feeds/main\" htmlUrl=\"https://daringfireball.net/\"",
-            "  type=\"rss\" title=\"Hacker News\" xmlUrl=\"https://news.ycombinator.com/rss\" htmlUrl=\"https://news.ycombinator.com/\"",
-            "type=\"rss\" xmlUrl=\"https://example.com/feed.xml\"",
-        ])
+        #expect(
+            file.outlines.map(\.summary) == [
+                "text=\"Tech\" title=\"Tech\"",
+                "  type=\"rss\" text=\"Daring Fireball\" title=\"Daring Fireball\" xmlUrl=\"https://daringfireball.net/feeds/main\" htmlUrl=\"https://daringfireball.net/\"",
+                "  type=\"rss\" title=\"Hacker News\" xmlUrl=\"https://news.ycombinator.com/rss\" htmlUrl=\"https://news.ycombinator.com/\"",
+                "type=\"rss\" xmlUrl=\"https://example.com/feed.xml\"",
+            ])
     }
 
     @Test func headFieldsComeInFileOrderWithUnknownOnes() throws {
         let file = try OPMLReader.read(try OPMLFixtures.data("OPMLEditor.opml"), file: "OPMLEditor.opml")
-        #expect(file.head.fields.map { "\($0.name)=\($0.value)" } == [
-            "title=states.opml", "dateCreated=Tue, 15 Mar 2005 16:35:45 GMT", "dateModified=Thu, 14 Jul 2005 23:41:05 GMT",
-            "ownerName=Dave Winer", "ownerEmail=dave@example.com", "ownerId=http://example.com/dave",
-            "expansionState=1,2,6", "vertScrollState=1", "windowTop=106", "windowLeft=106", "windowBottom=558",
-            "windowRight=479", "lastCursor=7",
-        ])
+        #expect(
+            file.head.fields.map { "\($0.name)=\($0.value)" } == [
+                "title=states.opml", "dateCreated=Tue, 15 Mar 2005 16:35:45 GMT", "dateModified=Thu, 14 Jul 2005 23:41:05 GMT",
+                "ownerName=Dave Winer", "ownerEmail=dave@example.com", "ownerId=http://example.com/dave",
+                "expansionState=1,2,6", "vertScrollState=1", "windowTop=106", "windowLeft=106", "windowBottom=558",
+                "windowRight=479", "lastCursor=7",
+            ])
         #expect(file.outlines.count == 13)
         #expect(file.outlines[0].summary == "text=\"United States\" created=\"Tue, 15 Mar 2005 16:35:45 GMT\"")
     }
@@ -81,9 +86,10 @@ import OutlineTestSupport
 
     @Test func namespaceDeclarationsAndPrefixedNamesAreKept() throws {
         let file = try OPMLReader.read(try OPMLFixtures.data("Namespaces.opml"), file: "Namespaces.opml")
-        #expect(file.head.attributes.map(\.description) == [
-            "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"", "xmlns:app=\"http://example.com/app\"",
-        ])
+        #expect(
+            file.head.attributes.map(\.description) == [
+                "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"", "xmlns:app=\"http://example.com/app\"",
+            ])
         #expect(file.head.fields.map(\.name) == ["title", "dc:creator"])
         #expect(file.outlines.map(\.summary) == ["text=\"Tagged\" dc:subject=\"outlines\" app:id=\"42\" app:color=\"blue\""])
     }
@@ -92,14 +98,15 @@ import OutlineTestSupport
         let file = try OPMLReader.read(try OPMLFixtures.data("Oddities.opml"), file: "Oddities.opml")
         #expect(file.outlines.map(\.summary) == ["text=\"Kept\"", "  text=\"Child\""])
         #expect(file.head.title == "Odd  readable")
-        #expect(file.warnings.map(\.description) == [
-            "Oddities.opml: line 2: unknown OPML version \"3.0\"; read as OPML 2.0.",
-            "Oddities.opml: line 4: an element <b> inside the head field <title> is not read; skipped with its contents.",
-            "Oddities.opml: line 8: text inside <body> is not part of OPML; ignored.",
-            "Oddities.opml: line 9: an element <note> inside <outline> is not part of OPML; skipped with its contents.",
-            "Oddities.opml: line 12: an element <section> inside <body> is not part of OPML; skipped with its contents.",
-            "Oddities.opml: line 14: an element <footer> inside <opml> is not part of OPML; skipped with its contents.",
-        ])
+        #expect(
+            file.warnings.map(\.description) == [
+                "Oddities.opml: line 2: unknown OPML version \"3.0\"; read as OPML 2.0.",
+                "Oddities.opml: line 4: an element <b> inside the head field <title> is not read; skipped with its contents.",
+                "Oddities.opml: line 8: text inside <body> is not part of OPML; ignored.",
+                "Oddities.opml: line 9: an element <note> inside <outline> is not part of OPML; skipped with its contents.",
+                "Oddities.opml: line 12: an element <section> inside <body> is not part of OPML; skipped with its contents.",
+                "Oddities.opml: line 14: an element <footer> inside <opml> is not part of OPML; skipped with its contents.",
+            ])
     }
 
     @Test func aFileWithoutBodyIsEmptyWithAWarning() throws {
@@ -111,18 +118,28 @@ import OutlineTestSupport
     @Test func repeatedWarningsAreReportedOnceWithACount() throws {
         let text = "<opml version=\"2.0\"><body><x/><x/><x/><outline text=\"a\"/></body></opml>"
         let file = try OPMLReader.read(Data(text.utf8), file: "x.opml")
-        #expect(file.warnings.map(\.description) == [
-            "x.opml: line 1: an element <x> inside <body> is not part of OPML; skipped with its contents (and 2 more places like it).",
-        ])
+        #expect(
+            file.warnings.map(\.description) == [
+                "x.opml: line 1: an element <x> inside <body> is not part of OPML; skipped with its contents (and 2 more places like it)."
+            ])
     }
 
     @Test(arguments: [
-        ("NoVersion.opml", "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0. "
-            + "Correct the file, or read it without strict mode to accept this."),
-        ("Oddities.opml", "Oddities.opml: line 2: unknown OPML version \"3.0\"; read as OPML 2.0. "
-            + "Correct the file, or read it without strict mode to accept this."),
-        ("NoBody.opml", "NoBody.opml: the file has no <body>; the outline is empty. "
-            + "Correct the file, or read it without strict mode to accept this."),
+        (
+            "NoVersion.opml",
+            "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0. "
+                + "Correct the file, or read it without strict mode to accept this."
+        ),
+        (
+            "Oddities.opml",
+            "Oddities.opml: line 2: unknown OPML version \"3.0\"; read as OPML 2.0. "
+                + "Correct the file, or read it without strict mode to accept this."
+        ),
+        (
+            "NoBody.opml",
+            "NoBody.opml: the file has no <body>; the outline is empty. "
+                + "Correct the file, or read it without strict mode to accept this."
+        ),
     ])
     func strictModeTurnsTheFirstWarningIntoAnError(fixture: String, message: String) throws {
         let error = try #require(throws: StorageError.self) {
@@ -162,13 +179,15 @@ import OutlineTestSupport
             try OPMLReader.read(OPMLFixtures.chain(depth: 51), file: "deep.opml", options: .init(maxDepth: 50)) { _ in }
         }
         #expect(error.code == .limitExceeded)
-        #expect(error.description == "deep.opml: line 3: the outline is nested more than 50 levels deep (the reader's limit). "
-            + "The file is damaged or made to exhaust memory; if the nesting is real, read it with a higher maxDepth (at most 1000000).")
+        #expect(
+            error.description == "deep.opml: line 3: the outline is nested more than 50 levels deep (the reader's limit). "
+                + "The file is damaged or made to exhaust memory; if the nesting is real, read it with a higher maxDepth (at most 1000000).")
         #expect(try OPMLReader.read(OPMLFixtures.chain(depth: 50), file: "deep.opml", options: .init(maxDepth: 50)).outlines.count == 50)
     }
 
     @Test func skippedElementsCountTowardsTheDepthLimit() throws {
-        let text = "<opml version=\"2.0\"><body><outline text=\"a\">" + String(repeating: "<x>", count: 10)
+        let text =
+            "<opml version=\"2.0\"><body><outline text=\"a\">" + String(repeating: "<x>", count: 10)
             + String(repeating: "</x>", count: 10) + "</outline></body></opml>"
         let error = try #require(throws: StorageError.self) {
             try OPMLReader.read(Data(text.utf8), file: "x.opml", options: .init(maxDepth: 5)) { _ in }

@@ -1,56 +1,62 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 @Suite struct OPMLWriterTests {
     private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 
     @Test func writesStrictOPMLTwo() {
-        let head = OPMLHead(version: "1.0", attributes: [OPMLAttribute("xmlns:dc", "http://purl.org/dc/elements/1.1/")],
-                            fields: [OPMLHeadField("title", "A & B"), OPMLHeadField("expansionState", ""),
-                                     OPMLHeadField("dc:creator", "Jane", attributes: [OPMLAttribute("role", "author")])])
+        let head = OPMLHead(
+            version: "1.0", attributes: [OPMLAttribute("xmlns:dc", "http://purl.org/dc/elements/1.1/")],
+            fields: [
+                OPMLHeadField("title", "A & B"), OPMLHeadField("expansionState", ""),
+                OPMLHeadField("dc:creator", "Jane", attributes: [OPMLAttribute("role", "author")]),
+            ])
         var writer = OPMLWriter(head: head)
         writer.startOutline([OPMLAttribute("text", "Parent")])
         writer.startOutline([OPMLAttribute("text", "Leaf"), OPMLAttribute("_note", "n")])
         writer.endOutline()
         writer.endOutline()
         writer.startOutline([OPMLAttribute("text", "Open at the end")])
-        #expect(text(writer.finish()) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">
-            \t<head>
-            \t\t<title>A &amp; B</title>
-            \t\t<expansionState/>
-            \t\t<dc:creator role="author">Jane</dc:creator>
-            \t</head>
-            \t<body>
-            \t\t<outline text="Parent">
-            \t\t\t<outline text="Leaf" _note="n"/>
-            \t\t</outline>
-            \t\t<outline text="Open at the end"/>
-            \t</body>
-            </opml>
+        #expect(
+            text(writer.finish()) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <opml version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                \t<head>
+                \t\t<title>A &amp; B</title>
+                \t\t<expansionState/>
+                \t\t<dc:creator role="author">Jane</dc:creator>
+                \t</head>
+                \t<body>
+                \t\t<outline text="Parent">
+                \t\t\t<outline text="Leaf" _note="n"/>
+                \t\t</outline>
+                \t\t<outline text="Open at the end"/>
+                \t</body>
+                </opml>
 
-            """)
+                """)
     }
 
     @Test func anEmptyHeadIsWrittenAsAnEmptyElement() {
-        #expect(text(OPMLWriter(head: OPMLHead()).finish()) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0">
-            \t<head/>
-            \t<body>
-            \t</body>
-            </opml>
+        #expect(
+            text(OPMLWriter(head: OPMLHead()).finish()) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <opml version="2.0">
+                \t<head/>
+                \t<body>
+                \t</body>
+                </opml>
 
-            """)
+                """)
     }
 
     @Test func attributeValuesKeepNewlinesTabsAndMarkup() throws {
         var writer = OPMLWriter(head: OPMLHead())
         writer.startOutline([OPMLAttribute("text", "<b>\"Tom\" & 'Jerry'</b>"), OPMLAttribute("_note", "line 1\nline 2\ttab\r\nend")])
         let data = writer.finish()
-        #expect(text(data).contains(#"<outline text="&lt;b&gt;&quot;Tom&quot; &amp; 'Jerry'&lt;/b&gt;" _note="line 1&#10;line 2&#9;tab&#13;&#10;end"/>"#))
+        #expect(
+            text(data).contains(#"<outline text="&lt;b&gt;&quot;Tom&quot; &amp; 'Jerry'&lt;/b&gt;" _note="line 1&#10;line 2&#9;tab&#13;&#10;end"/>"#))
         let read = try OPMLReader.read(data, file: "out.opml")
         #expect(read.outlines[0]["text"] == "<b>\"Tom\" & 'Jerry'</b>")
         #expect(read.outlines[0]["_note"] == "line 1\nline 2\ttab\r\nend")
@@ -85,8 +91,9 @@ import OutlineStorage
         let again = try OPMLReader.read(written, file: "again.opml")
         #expect(again.head.version == "2.0")
         #expect(again.head.attributes == original.head.attributes)
-        #expect(again.head.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) }
-            == original.head.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) })
+        #expect(
+            again.head.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) }
+                == original.head.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) })
         #expect(again.outlines.map(\.summary) == original.outlines.map(\.summary))
         #expect(again.warnings.isEmpty)
         #expect(OPMLWriter.write(again) == written, "writing is deterministic")
@@ -110,8 +117,9 @@ import OutlineStorage
         let restored = try OPMLHead(propertyListValue: withAttributes.propertyListValue)
         #expect(restored.version == withAttributes.version)
         #expect(restored.attributes == withAttributes.attributes)
-        #expect(restored.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) }
-            == withAttributes.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) })
+        #expect(
+            restored.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) }
+                == withAttributes.fields.map { [$0.name, $0.value] + $0.attributes.map(\.description) })
         #expect(try OPMLHead(propertyListValue: OPMLHead().propertyListValue) == OPMLHead())
     }
 
@@ -124,7 +132,8 @@ import OutlineStorage
     func damagedHeadPropertyListIsReported(value: PropertyListValue, problem: String) throws {
         let error = try #require(throws: StorageError.self) { try OPMLHead(propertyListValue: value) }
         #expect(error.code == .corrupt)
-        #expect(error.description == "metadata OPMLHead: the stored OPML head is damaged (\(problem)). "
-            + "Remove the OPMLHead metadata key; OPML exports then write a new head.")
+        #expect(
+            error.description == "metadata OPMLHead: the stored OPML head is damaged (\(problem)). "
+                + "Remove the OPMLHead metadata key; OPML exports then write a new head.")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
+import Testing
 
 @Suite struct PersistentStoreTests {
     let folder: String
@@ -80,10 +80,11 @@ import OutlineStorage
         try store.context.setValue(nil, forKey: "order", of: item)
         let error = #expect(throws: StorageError.self) { try store.save() }
         #expect(error?.code == .validationFailed)
-        #expect(error?.description == """
-            \(path): Item z114.order: a value is required. Correct the values and save again; nothing was written.
-              - Item z114.order: a value is required
-            """)
+        #expect(
+            error?.description == """
+                \(path): Item z114.order: a value is required. Correct the values and save again; nothing was written.
+                  - Item z114.order: a value is required
+                """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(store.hasChanges)
     }
@@ -105,8 +106,10 @@ import OutlineStorage
         defer { removeFolder(folder) }
         let path = try copyFixture("small-outline.outline")
         let stale = folder + "/.small-outline.outline.outline-tmp-Zz9Yy8"
-        #expect(FileManager.default.createFile(atPath: stale, contents: Data([1]),
-                                       attributes: [.modificationDate: Date(timeIntervalSinceNow: -3600)]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: stale, contents: Data([1]),
+                attributes: [.modificationDate: Date(timeIntervalSinceNow: -3600)]))
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: stale)
         _ = try PersistentStore.open(path)
         #expect(!FileManager.default.fileExists(atPath: stale))
@@ -153,7 +156,10 @@ extension PersistentStoreTests {
         try other.save()
         store[metadata: "by"] = .string("me")
         let error = #expect(throws: StorageError.self) { try store.save() }
-        #expect(error?.description == "\(path): the file changed on disk since it was opened or last saved. Open it again to see the other changes, or save under another name; nothing was written.")
+        #expect(
+            error?.description
+                == "\(path): the file changed on disk since it was opened or last saved. Open it again to see the other changes, or save under another name; nothing was written."
+        )
         #expect(try PersistentStore.readMetadata(path)[custom: "by"] == .string("other"))
 
         store.options.detectsExternalChanges = false

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// Readers and writers share one set of limits (``StoreLimits``): what one reader refuses, the
@@ -23,7 +24,10 @@ import OutlineEngine
         let store = try PersistentStore.open(path)
         let error = #expect(throws: EngineError.self) { try store.context.insert("Item") }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.description == "Item: the document has used every object id up to z4611686018427387904 (next would be z4611686018427387905). No more objects can be added to this document; copy its objects into a new one.")
+        #expect(
+            error?.description
+                == "Item: the document has used every object id up to z4611686018427387904 (next would be z4611686018427387905). No more objects can be added to this document; copy its objects into a new one."
+        )
         #expect(!store.hasChanges)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
         _ = try PersistentStore.open(path)
@@ -47,10 +51,22 @@ import OutlineEngine
     }
 
     @Test(arguments: [
-        ("z102", "z4611686018427387905", "x.xml: line 31: the object id z4611686018427387905 is over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."),
-        ("z102", "z18446744073709551615", "x.xml: line 31: the object id z18446744073709551615 is over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."),
-        ("<nextObjectID>107<", "<nextObjectID>4611686018427387905<", "x.xml: line 8: <nextObjectID> is 4611686018427387905, over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."),
-        ("<nextObjectID>107<", "<nextObjectID>18446744073709551614<", "x.xml: line 8: <nextObjectID> is 18446744073709551614, over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."),
+        (
+            "z102", "z4611686018427387905",
+            "x.xml: line 31: the object id z4611686018427387905 is over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."
+        ),
+        (
+            "z102", "z18446744073709551615",
+            "x.xml: line 31: the object id z18446744073709551615 is over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."
+        ),
+        (
+            "<nextObjectID>107<", "<nextObjectID>4611686018427387905<",
+            "x.xml: line 8: <nextObjectID> is 4611686018427387905, over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."
+        ),
+        (
+            "<nextObjectID>107<", "<nextObjectID>18446744073709551614<",
+            "x.xml: line 8: <nextObjectID> is 18446744073709551614, over the largest object id a document may hold (z4611686018427387904). Core Data numbers its objects from z102 up; the file was not written by Core Data or was edited."
+        ),
     ])
     func xmlIDsOverTheLimitAreRefused(_ original: String, _ replacement: String, _ message: String) throws {
         let data = try Self.xmlStore { $0.replacingOccurrences(of: original, with: replacement) }
@@ -87,15 +103,24 @@ import OutlineEngine
         let data = try Self.xmlStore(metadata: custom)
         let error = #expect(throws: StorageError.self) { try XMLStore.read(data, schema: try XMLFixture.nestedListSchema(), file: "m.xml") }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.description == "m.xml: line 30: \(message). No document may hold such metadata; the file was not written by this library or Core Data, or was edited.")
+        #expect(
+            error?.description
+                == "m.xml: line 30: \(message). No document may hold such metadata; the file was not written by this library or Core Data, or was edited."
+        )
     }
 
     /// The binary reader refuses the same metadata at the same limits (it is written here
     /// past the writer's own check, which refuses it too).
     @Test(arguments: [
         (PropertyListValue.dictionary([("n", .boolean(true)), ("n", .boolean(false))]), "custom metadata \"k\" has the key \"n\" twice"),
-        (.date(Date(timeIntervalSinceReferenceDate: .nan)), "custom metadata \"k\" holds the date nan (seconds since 2001), which is not a finite time between the years 0 and 9999, which is all a document may hold"),
-        (.date(Date(timeIntervalSinceReferenceDate: StoreLimits.endOfDates)), "custom metadata \"k\" holds the date 252423993600.0 (seconds since 2001), which is not a finite time between the years 0 and 9999, which is all a document may hold"),
+        (
+            .date(Date(timeIntervalSinceReferenceDate: .nan)),
+            "custom metadata \"k\" holds the date nan (seconds since 2001), which is not a finite time between the years 0 and 9999, which is all a document may hold"
+        ),
+        (
+            .date(Date(timeIntervalSinceReferenceDate: StoreLimits.endOfDates)),
+            "custom metadata \"k\" holds the date 252423993600.0 (seconds since 2001), which is not a finite time between the years 0 and 9999, which is all a document may hold"
+        ),
     ])
     func binaryMetadataThatNoDocumentMayHoldIsRefused(_ value: PropertyListValue, _ message: String) throws {
         let store = PersistentStore(schema: try StoreTestSchemas.nestedList())
@@ -147,8 +172,10 @@ import OutlineEngine
             try XMLStore.read(Data(edited.utf8), schema: try XMLFixture.allTypesSchema(), file: "d.xml")
         }
         #expect(error?.code == .corrupt)
-        #expect(error?.message.hasSuffix("holds \"\(value)\", which is not a date a document may hold (a finite time between the years 0 and 9999)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.hasSuffix("holds \"\(value)\", which is not a date a document may hold (a finite time between the years 0 and 9999)")
+                == true,
+            "\(String(describing: error))")
     }
 
     @Test func binaryDatesNoDocumentMayHoldAreRefused() throws {
@@ -157,7 +184,10 @@ import OutlineEngine
         let bytes = try BinaryStore.encode(context.graph.snapshot(), metadata: StoreMetadata(format: .binary), level: 1)
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(bytes, schema: nil, file: "d.outline") }
         #expect(error?.code == .corrupt)
-        #expect(error?.message == "Sample.date of object z102 is the date inf (seconds since 2001), which is not a finite time between the years 0 and 9999, which is all a document may hold")
+        #expect(
+            error?.message
+                == "Sample.date of object z102 is the date inf (seconds since 2001), which is not a finite time between the years 0 and 9999, which is all a document may hold"
+        )
     }
 
     /// A save checks the limits before the temporary file replaces anything: the document on
@@ -174,7 +204,10 @@ import OutlineEngine
         try store.context.setValue(.date(Date(timeIntervalSinceReferenceDate: .nan)), forKey: "date", of: try store.context.insert("Sample"))
         let error = #expect(throws: StorageError.self) { try store.save() }
         #expect(error?.code == .limitExceeded)
-        #expect(error?.description == "\(path): Sample.date of z103: the date nan (seconds since 2001) is not a finite time between the years 0 and 9999, which is all a document may hold. Correct it and save again; nothing was written.")
+        #expect(
+            error?.description
+                == "\(path): Sample.date of z103: the date nan (seconds since 2001) is not a finite time between the years 0 and 9999, which is all a document may hold. Correct it and save again; nothing was written."
+        )
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["doc.outline"])
     }

@@ -1,8 +1,9 @@
 import Foundation
+import OutlineTestSupport
 import Testing
+
 @testable import OutlineEngine
 @testable import OutlineStorage
-import OutlineTestSupport
 
 /// Documents and helpers for the tests of ``DocumentContainer``.
 enum StackFixtures {
@@ -29,8 +30,10 @@ enum StackFixtures {
 
     /// Writes an outline of `count` items under a root (up to 10 children each, breadth
     /// first, texts `item N`) to `name` in `folder`, and returns its path.
-    static func document(_ count: Int, in folder: String, name: String = "doc.outline",
-                         format: DocumentFormat = .binary) throws -> String {
+    static func document(
+        _ count: Int, in folder: String, name: String = "doc.outline",
+        format: DocumentFormat = .binary
+    ) throws -> String {
         let schema = try SampleOutlines.currentSchema()
         let shape = Shape(schema)
         var loader = GraphLoader(schema: schema)
@@ -98,8 +101,10 @@ extension StackFixtures {
     /// Yields the main actor until `condition` holds. After `limit` it records an issue and
     /// returns false, so that a state the test missed fails it instead of spinning forever.
     @MainActor
-    static func yield(until condition: () -> Bool, limit: Duration = .seconds(120),
-                      sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    static func yield(
+        until condition: () -> Bool, limit: Duration = .seconds(120),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while !condition() {
             if ContinuousClock.now > deadline {

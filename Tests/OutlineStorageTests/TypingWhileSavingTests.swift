@@ -1,8 +1,9 @@
 import Foundation
+import OutlineTestSupport
 import Testing
+
 @testable import OutlineEngine
 @testable import OutlineStorage
-import OutlineTestSupport
 
 /// Typing while a big document saves: every edit lands, none is lost or saved twice.
 ///

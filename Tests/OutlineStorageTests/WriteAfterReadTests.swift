@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// What a reader accepts, every format can write and read back: the stores' fixtures, seeded
@@ -17,7 +18,7 @@ import OutlineEngine
             do {
                 bytes = try store.encoded(as: format)
             } catch let error as StorageError where error.code == .limitExceeded {
-                continue // Refused before writing: allowed, nothing unreadable was made.
+                continue  // Refused before writing: allowed, nothing unreadable was made.
             } catch {
                 failures.append("\(label) as \(format): cannot be written: \(error)")
                 continue
@@ -60,14 +61,17 @@ import OutlineEngine
     /// Seeded random edits (`XMLRegions`, whose replacements include numbers at their edges:
     /// ids past 2^62 and 2^64, `nan`, `inf`, `1e308`, ...): every edited store that loads is
     /// written in every format and read back.
-    @Test(arguments: [("NestedList.xml", XMLStoreWritingTests.Model.nestedList), ("AllTypes.xml", .allTypes),
-                      ("EmbeddedModel.xml", .embedded), ("CustomMetadata.xml", .derived)])
+    @Test(arguments: [
+        ("NestedList.xml", XMLStoreWritingTests.Model.nestedList), ("AllTypes.xml", .allTypes),
+        ("EmbeddedModel.xml", .embedded), ("CustomMetadata.xml", .derived),
+    ])
     func randomlyEditedXMLThatLoadsIsWrittenAndReadBack(_ fixture: String, _ model: XMLStoreWritingTests.Model) throws {
         let bytes = [UInt8](try XMLFixture.data(fixture))
         let schema = try model.schema()
         let regions = XMLRegions(bytes)
         var generator = SplitMix64(seed: XMLDamageTests.seed &+ 0x5A5A &+ UInt64(bytes.count))
-        var loaded = 0, failures: [String] = []
+        var loaded = 0
+        var failures: [String] = []
         for variant in 0 ..< 300 {
             var edited = bytes
             for _ in 0 ..< Int.random(in: 1 ... 2, using: &generator) { _ = regions.edit(&edited, using: &generator) }
@@ -84,10 +88,13 @@ import OutlineEngine
     @Test func randomlyEditedBinaryThatLoadsIsWrittenAndReadBack() throws {
         let original = [UInt8](try Data(contentsOf: Fixtures.folder.appending(path: "Binary/small-outline.outline")))
         var generator = SplitMix64(seed: 0xB1_4A_21)
-        var loaded = 0, failures: [String] = []
-        let edges: [[UInt8]] = [[0x00], [0xFF], [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
-                                [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F], [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x7F],
-                                [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x7F], [0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40]]
+        var loaded = 0
+        var failures: [String] = []
+        let edges: [[UInt8]] = [
+            [0x00], [0xFF], [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+            [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F], [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x7F],
+            [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x7F], [0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40],
+        ]
         for variant in 0 ..< 400 {
             let edited = try BinaryCrafting.rewritingBody(original, level: 1) { body in
                 let index = Int.random(in: 0 ..< body.count, using: &generator)
@@ -104,14 +111,15 @@ import OutlineEngine
 
     /// Values at the edges of every attribute type and custom metadata at the deepest nesting: written in every format and read back exactly.
     @Test func edgeValuesAreWrittenInEveryFormatAndReadBack() throws {
-        let edges: [(String, Value)] = BinaryRoundTripTests.samples + [
-            ("date", .date(Date(timeIntervalSinceReferenceDate: StoreLimits.earliestDate))),
-            ("date", .date(Date(timeIntervalSinceReferenceDate: StoreLimits.endOfDates - 0.5))),
-            ("date", .date(.distantPast)), ("date", .date(.distantFuture)),
-            ("decimal", .decimal(.nan)), ("decimal", .decimal(Decimal(string: "1e120")!)),
-            ("double", .double(-.infinity)), ("double", .double(.greatestFiniteMagnitude)),
-            ("string", .string("<&>\"'\\u2600 \t\n\r")), ("binary", .binary(Data(repeating: 0, count: 100_000))),
-        ]
+        let edges: [(String, Value)] =
+            BinaryRoundTripTests.samples + [
+                ("date", .date(Date(timeIntervalSinceReferenceDate: StoreLimits.earliestDate))),
+                ("date", .date(Date(timeIntervalSinceReferenceDate: StoreLimits.endOfDates - 0.5))),
+                ("date", .date(.distantPast)), ("date", .date(.distantFuture)),
+                ("decimal", .decimal(.nan)), ("decimal", .decimal(Decimal(string: "1e120")!)),
+                ("double", .double(-.infinity)), ("double", .double(.greatestFiniteMagnitude)),
+                ("string", .string("<&>\"'\\u2600 \t\n\r")), ("binary", .binary(Data(repeating: 0, count: 100_000))),
+            ]
         let store = PersistentStore(schema: try StoreTestSchemas.allTypes())
         for (key, value) in edges { try store.context.setValue(value, forKey: key, of: try store.context.insert("Sample")) }
         var deep = PropertyListValue.date(Date(timeIntervalSinceReferenceDate: 12.75))

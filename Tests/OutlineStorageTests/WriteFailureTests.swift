@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import OutlineStorage
+import Testing
 
 /// Saves that the system refuses (a file size limit, permissions) fail with a message saying
 /// what, where and what to do, leave the original intact and leave no temporary file.
@@ -40,10 +40,12 @@ import OutlineStorage
                 getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
                 limit.rlim_cur = 4096
                 guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 else { throw StorageError(.unwritable, "setrlimit failed") }
-                expected = "the file would be larger than the file system or the file size limit (ulimit -f) allows. Raise the file size limit, or save to another disk."
+                expected =
+                    "the file would be larger than the file system or the file size limit (ulimit -f) allows. Raise the file size limit, or save to another disk."
             case .readOnlyFolder:
                 chmod(folder, 0o555)
-                expected = "cannot create a temporary file in \(folder): permission denied. Check the permissions of the file and its folder, or save somewhere else."
+                expected =
+                    "cannot create a temporary file in \(folder): permission denied. Check the permissions of the file and its folder, or save somewhere else."
             case .readOnlyFile:
                 chmod(path, 0o444)
                 expected = "cannot save over \(path): permission denied. Check the permissions of the file and its folder, or save somewhere else."
@@ -59,7 +61,10 @@ import OutlineStorage
                 if error.code != .unwritable { problems.append("code \(error.code)") }
                 if failure == .fileSizeLimit {
                     if !(error.description.hasPrefix("notes.outline: cannot write the temporary file \(folder)/.notes.outline.outline-tmp-")
-                         && error.description.hasSuffix(expected)) { problems.append("message: \(error.description)") }
+                        && error.description.hasSuffix(expected))
+                    {
+                        problems.append("message: \(error.description)")
+                    }
                 } else if error.description != "notes.outline: \(expected)" {
                     problems.append("message: \(error.description)")
                 }

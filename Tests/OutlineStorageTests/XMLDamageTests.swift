@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// Damaged XML stores: every truncation and thousands of seeded random edits either load or
@@ -111,8 +112,9 @@ import OutlineEngine
         do {
             return .loaded(try XMLStore.read(bytes, schema: schema, file: file).graph)
         } catch let error as StorageError {
-            #expect(error.description.hasPrefix(file + ": ") || error.description.hasPrefix(file + " (embedded model): "),
-                    "\(label): \(error)")
+            #expect(
+                error.description.hasPrefix(file + ": ") || error.description.hasPrefix(file + " (embedded model): "),
+                "\(label): \(error)")
             #expect(!error.message.isEmpty && error.hint?.isEmpty == false, "\(label): \(error)")
             return .failed(error)
         } catch {
@@ -181,15 +183,16 @@ struct XMLRegions {
     }
 
     /// Bytes that matter to XML and to the store's values, plus UTF-8 fragments.
-    static let interesting: [[UInt8]] = [
-        "<", ">", "&", ";", "\"", "'", "/", "=", "z", "0", "9", "-", ".", " ", "\n", "\t", "#", "x",
-        "&amp;", "&#0;", "&#x110000;", "&#xD800;", "&undefined;", "]]>", "<!--", "<![CDATA[", "</object>",
-        "<object type=\"ITEM\" id=\"z102\">", "\\u2600", "99999999999999999999999", "-0", "1e400", "nan",
-        // Numbers at the edges of what readers, the engine and the limits hold.
-        "18446744073709551615", "18446744073709551616", "9223372036854775807", "-9223372036854775808",
-        "4611686018427387904", "4611686018427387905", "2147483647", "-2147483649", "32768", "inf", "-inf", "1e308",
-        "-63145526401", "252423993600", "0.000000000000000000001", "NaN", "1e-320",
-    ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBB, 0xBF]]
+    static let interesting: [[UInt8]] =
+        [
+            "<", ">", "&", ";", "\"", "'", "/", "=", "z", "0", "9", "-", ".", " ", "\n", "\t", "#", "x",
+            "&amp;", "&#0;", "&#x110000;", "&#xD800;", "&undefined;", "]]>", "<!--", "<![CDATA[", "</object>",
+            "<object type=\"ITEM\" id=\"z102\">", "\\u2600", "99999999999999999999999", "-0", "1e400", "nan",
+            // Numbers at the edges of what readers, the engine and the limits hold.
+            "18446744073709551615", "18446744073709551616", "9223372036854775807", "-9223372036854775808",
+            "4611686018427387904", "4611686018427387905", "2147483647", "-2147483649", "32768", "inf", "-inf", "1e308",
+            "-63145526401", "252423993600", "0.000000000000000000001", "NaN", "1e-320",
+        ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBB, 0xBF]]
 
     /// Applies one random edit (replace, insert or delete) in a random kind of place; returns what it did.
     func edit(_ bytes: inout [UInt8], using generator: inout SplitMix64) -> String {
@@ -197,7 +200,8 @@ struct XMLRegions {
         let candidates = positions[kind] ?? positions[.anywhere]!
         // Earlier edits may have shortened the file.
         let index = min(candidates.randomElement(using: &generator)!, max(bytes.count - 1, 0))
-        let fill: [UInt8] = Bool.random(using: &generator)
+        let fill: [UInt8] =
+            Bool.random(using: &generator)
             ? [UInt8.random(in: 0 ... 255, using: &generator)]
             : Self.interesting.randomElement(using: &generator)!
         guard !bytes.isEmpty else {

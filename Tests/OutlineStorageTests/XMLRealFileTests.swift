@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineStorage
 import OutlineTestSupport
+import Testing
 
 /// A store written by Apple's Core Data (a 2006 document-based app, published on the CocoaDev
 /// wiki): plain prolog, empty metadata, objects out of id order, both sides of a relationship.
@@ -11,20 +11,29 @@ import OutlineTestSupport
 
     /// The app's model as the store implies it (names as Core Data's editor would have them).
     static func model() throws -> Schema {
-        try Schema(name: "Vehicles", entities: [
-            Entity(name: "Vehicle", attributes: [
-                Attribute(name: "make", type: .string), Attribute(name: "model", type: .string),
-                Attribute(name: "nickname", type: .string), Attribute(name: "year", type: .integer32),
-            ], relationships: [
-                Relationship(name: "vehiclePictures", destination: "VehiclePicture", inverse: "picturesForVehicle",
-                             isToMany: true, deleteRule: .cascade),
-            ]),
-            Entity(name: "VehiclePicture", attributes: [
-                Attribute(name: "pictureName", type: .string), Attribute(name: "sequence", type: .integer32),
-            ], relationships: [
-                Relationship(name: "picturesForVehicle", destination: "Vehicle", inverse: "vehiclePictures"),
-            ]),
-        ])
+        try Schema(
+            name: "Vehicles",
+            entities: [
+                Entity(
+                    name: "Vehicle",
+                    attributes: [
+                        Attribute(name: "make", type: .string), Attribute(name: "model", type: .string),
+                        Attribute(name: "nickname", type: .string), Attribute(name: "year", type: .integer32),
+                    ],
+                    relationships: [
+                        Relationship(
+                            name: "vehiclePictures", destination: "VehiclePicture", inverse: "picturesForVehicle",
+                            isToMany: true, deleteRule: .cascade)
+                    ]),
+                Entity(
+                    name: "VehiclePicture",
+                    attributes: [
+                        Attribute(name: "pictureName", type: .string), Attribute(name: "sequence", type: .integer32),
+                    ],
+                    relationships: [
+                        Relationship(name: "picturesForVehicle", destination: "Vehicle", inverse: "vehiclePictures")
+                    ]),
+            ])
     }
 
     @Test func opensWithItsModelMatchingNamesCaseInsensitively() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// Reading stores without their model: the schema derived from the file.
@@ -34,30 +35,35 @@ import OutlineEngine
         let base = try #require(schema.info(named: "Base"))
         #expect(base.entity.isAbstract)
         #expect(base.subentities.map { schema.entities[$0].name }.sorted() == ["Note", "Record"])
-        #expect(Self.attributes(schema) == [
-            "Base.created: Date", "Note.text: String", "Person.fullname: String",
-            "Record.small: Integer 16", "Record.medium: Integer 32", "Record.large: Integer 64", "Record.flag: Boolean",
-            "Record.ratio: Float", "Record.amount: Double", "Record.price: Decimal", "Record.when: Date",
-            "Record.blob: Binary", "Record.name: String", "Record.ident: UUID", "Record.link: URI",
-            "Record.payload: Transformable", "Tag.label: String",
-        ])
-        #expect(Self.relationships(schema) == [
-            "Base.tags -> Tag to-many inverse items",
-            "Person.records -> Record to-many inverse owner",
-            "Record.next -> Record to-one inverse previous",
-            "Record.owner -> Person to-one inverse records",
-            "Record.previous -> Record to-one inverse next",
-            "Record.related -> Record to-many inverse related",
-            "Tag.items -> Base to-many inverse tags",
-        ])
+        #expect(
+            Self.attributes(schema) == [
+                "Base.created: Date", "Note.text: String", "Person.fullname: String",
+                "Record.small: Integer 16", "Record.medium: Integer 32", "Record.large: Integer 64", "Record.flag: Boolean",
+                "Record.ratio: Float", "Record.amount: Double", "Record.price: Decimal", "Record.when: Date",
+                "Record.blob: Binary", "Record.name: String", "Record.ident: UUID", "Record.link: URI",
+                "Record.payload: Transformable", "Tag.label: String",
+            ])
+        #expect(
+            Self.relationships(schema) == [
+                "Base.tags -> Tag to-many inverse items",
+                "Person.records -> Record to-many inverse owner",
+                "Record.next -> Record to-one inverse previous",
+                "Record.owner -> Person to-one inverse records",
+                "Record.previous -> Record to-one inverse next",
+                "Record.related -> Record to-many inverse related",
+                "Tag.items -> Base to-many inverse tags",
+            ])
         let tag = try #require(graph.object(110))
         #expect(graph.ids(tag, "items") == [106, 104])
     }
 
     @Test func derivedSchemasAreUsableForEditingAndValidation() throws {
         let (graph, metadata) = try XMLFixture.read("PrologPlain.xml", schema: nil)
-        #expect(Self.relationships(graph.schema) == ["PICTURE.vehicle -> VEHICLE to-one inverse pictures",
-                                                     "VEHICLE.pictures -> PICTURE to-many inverse vehicle"])
+        #expect(
+            Self.relationships(graph.schema) == [
+                "PICTURE.vehicle -> VEHICLE to-one inverse pictures",
+                "VEHICLE.pictures -> PICTURE to-many inverse vehicle",
+            ])
         let context = EditingContext(graph: graph)
         #expect(context.validationIssues().isEmpty)
         let picture = try context.insert("PICTURE")

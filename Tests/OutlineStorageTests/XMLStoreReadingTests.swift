@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 @Suite struct XMLStoreReadingTests {
@@ -89,9 +90,11 @@ import OutlineEngine
     @Test func keepsCustomMetadataOfEveryPropertyListTypeInFileOrder() throws {
         let (_, metadata) = try XMLFixture.read("CustomMetadata.xml", schema: try XMLFixture.nestedListSchema())
         #expect(metadata.custom.map(\.key) == ["AppSettings", "LastOpened", "Thumbnail", "flags", "title", "zCount"])
-        #expect(metadata[custom: "AppSettings"] == .dictionary([
-            ("recent", .array([])), ("theme", .string("dark & cosy <3")), ("zoom", .real(1.25)),
-        ]))
+        #expect(
+            metadata[custom: "AppSettings"]
+                == .dictionary([
+                    ("recent", .array([])), ("theme", .string("dark & cosy <3")), ("zoom", .real(1.25)),
+                ]))
         #expect(metadata[custom: "LastOpened"] == .date(Date(timeIntervalSince1970: 1_709_251_198)))
         #expect(metadata[custom: "Thumbnail"] == .data(Data((200 ..< 256).map { UInt8($0) } + (0 ..< 24).map { UInt8($0) })))
         #expect(metadata[custom: "flags"] == .array([.boolean(true), .boolean(false), .integer(-3)]))

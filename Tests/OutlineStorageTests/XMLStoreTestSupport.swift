@@ -1,7 +1,8 @@
 import Foundation
 import OutlineEngine
-@testable import OutlineStorage
 import OutlineTestSupport
+
+@testable import OutlineStorage
 
 /// Fixtures and schemas of the XML store tests.
 enum XMLFixture {
@@ -51,46 +52,63 @@ extension XMLFixture {
     /// Every attribute type, an abstract parent with two subentities, ordered, to-one,
     /// self-referential and self-inverse relationships, and transient attributes.
     static func allTypesSchema() throws -> Schema {
-        try Schema(name: "AllTypes", entities: [
-            Entity(name: "Base", isAbstract: true, attributes: [Attribute(name: "created", type: .date)],
-                   relationships: [Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true)]),
-            Entity(name: "Record", parent: "Base", attributes: [
-                Attribute(name: "small", type: .integer16), Attribute(name: "medium", type: .integer32),
-                Attribute(name: "large", type: .integer64), Attribute(name: "flag", type: .boolean),
-                Attribute(name: "ratio", type: .float), Attribute(name: "amount", type: .double),
-                Attribute(name: "price", type: .decimal), Attribute(name: "when", type: .date),
-                Attribute(name: "blob", type: .binary), Attribute(name: "name", type: .string),
-                Attribute(name: "ident", type: .uuid), Attribute(name: "link", type: .uri),
-                Attribute(name: "payload", type: .transformable),
-                Attribute(name: "scratch", type: .undefined, isTransient: true),
-                Attribute(name: "cache", type: .string, isTransient: true),
-            ], relationships: [
-                Relationship(name: "owner", destination: "Person", inverse: "records"),
-                Relationship(name: "next", destination: "Record", inverse: "previous"),
-                Relationship(name: "previous", destination: "Record", inverse: "next"),
-                Relationship(name: "related", destination: "Record", inverse: "related", isToMany: true),
-            ]),
-            Entity(name: "Note", parent: "Base", attributes: [Attribute(name: "text", type: .string)]),
-            Entity(name: "Person", attributes: [Attribute(name: "fullName", type: .string)], relationships: [
-                Relationship(name: "records", destination: "Record", inverse: "owner", isToMany: true, isOrdered: true),
-            ]),
-            Entity(name: "Tag", attributes: [Attribute(name: "label", type: .string)], relationships: [
-                Relationship(name: "items", destination: "Base", inverse: "tags", isToMany: true, isOrdered: true),
-            ]),
-        ])
+        try Schema(
+            name: "AllTypes",
+            entities: [
+                Entity(
+                    name: "Base", isAbstract: true, attributes: [Attribute(name: "created", type: .date)],
+                    relationships: [Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true)]),
+                Entity(
+                    name: "Record", parent: "Base",
+                    attributes: [
+                        Attribute(name: "small", type: .integer16), Attribute(name: "medium", type: .integer32),
+                        Attribute(name: "large", type: .integer64), Attribute(name: "flag", type: .boolean),
+                        Attribute(name: "ratio", type: .float), Attribute(name: "amount", type: .double),
+                        Attribute(name: "price", type: .decimal), Attribute(name: "when", type: .date),
+                        Attribute(name: "blob", type: .binary), Attribute(name: "name", type: .string),
+                        Attribute(name: "ident", type: .uuid), Attribute(name: "link", type: .uri),
+                        Attribute(name: "payload", type: .transformable),
+                        Attribute(name: "scratch", type: .undefined, isTransient: true),
+                        Attribute(name: "cache", type: .string, isTransient: true),
+                    ],
+                    relationships: [
+                        Relationship(name: "owner", destination: "Person", inverse: "records"),
+                        Relationship(name: "next", destination: "Record", inverse: "previous"),
+                        Relationship(name: "previous", destination: "Record", inverse: "next"),
+                        Relationship(name: "related", destination: "Record", inverse: "related", isToMany: true),
+                    ]),
+                Entity(name: "Note", parent: "Base", attributes: [Attribute(name: "text", type: .string)]),
+                Entity(
+                    name: "Person", attributes: [Attribute(name: "fullName", type: .string)],
+                    relationships: [
+                        Relationship(name: "records", destination: "Record", inverse: "owner", isToMany: true, isOrdered: true)
+                    ]),
+                Entity(
+                    name: "Tag", attributes: [Attribute(name: "label", type: .string)],
+                    relationships: [
+                        Relationship(name: "items", destination: "Base", inverse: "tags", isToMany: true, isOrdered: true)
+                    ]),
+            ])
     }
 }
 
 extension XMLFixture {
     /// The model of `PrologPlain.xml`: vehicles and their pictures.
     static func garageSchema() throws -> Schema {
-        try Schema(name: "Garage", entities: [
-            Entity(name: "Picture", attributes: [Attribute(name: "name", type: .string), Attribute(name: "sequence", type: .integer32)],
-                   relationships: [Relationship(name: "vehicle", destination: "Vehicle", inverse: "pictures")]),
-            Entity(name: "Vehicle", attributes: [Attribute(name: "make", type: .string), Attribute(name: "year", type: .integer32)],
-                   relationships: [Relationship(name: "pictures", destination: "Picture", inverse: "vehicle", isToMany: true,
-                                                deleteRule: .cascade)]),
-        ])
+        try Schema(
+            name: "Garage",
+            entities: [
+                Entity(
+                    name: "Picture", attributes: [Attribute(name: "name", type: .string), Attribute(name: "sequence", type: .integer32)],
+                    relationships: [Relationship(name: "vehicle", destination: "Vehicle", inverse: "pictures")]),
+                Entity(
+                    name: "Vehicle", attributes: [Attribute(name: "make", type: .string), Attribute(name: "year", type: .integer32)],
+                    relationships: [
+                        Relationship(
+                            name: "pictures", destination: "Picture", inverse: "vehicle", isToMany: true,
+                            deleteRule: .cascade)
+                    ]),
+            ])
     }
 
     /// The bytes of `data` as text, for comparisons that print readable differences.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 @Suite struct XMLStoreWritingTests {
@@ -55,9 +56,11 @@ import OutlineEngine
     /// Dates are `%.20f`; the integer formatter must agree with the C library on every double.
     @Test func datesAreFormattedExactlyLikePrintf() {
         var random = SplitMix(state: 7)
-        var values: [Double] = [0, -0.0, 1, -1, 0.5, 730000000.123456789, -31622400.5, 1e18, 1.8446744073709552e19, 1e300,
-                                .leastNonzeroMagnitude, .leastNormalMagnitude, 0.1, 0.3, 2.5e-8, 0.00390625, 1 / 3.0,
-                                .greatestFiniteMagnitude, .infinity, -.infinity, .nan, 123456789.98765432]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.5, 730000000.123456789, -31622400.5, 1e18, 1.8446744073709552e19, 1e300,
+            .leastNonzeroMagnitude, .leastNormalMagnitude, 0.1, 0.3, 2.5e-8, 0.00390625, 1 / 3.0,
+            .greatestFiniteMagnitude, .infinity, -.infinity, .nan, 123456789.98765432,
+        ]
         for _ in 0 ..< 20_000 {
             values.append(Double(bitPattern: random.next()))
             values.append(Double(Int64(bitPattern: random.next()) % 4_000_000_000) + Double(random.next() % 1_000_000) / 1_000_000)
@@ -73,9 +76,11 @@ import OutlineEngine
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
-    @Test(arguments: [(0, "\n"), (3, "AQID\n"), (57, String(repeating: "A", count: 76) + "\n"),
-                      (58, String(repeating: "A", count: 76) + "\nAA==\n"),
-                      (200, String(repeating: "A", count: 76) + "\n" + String(repeating: "A", count: 190) + "A=\n")])
+    @Test(arguments: [
+        (0, "\n"), (3, "AQID\n"), (57, String(repeating: "A", count: 76) + "\n"),
+        (58, String(repeating: "A", count: 76) + "\nAA==\n"),
+        (200, String(repeating: "A", count: 76) + "\n" + String(repeating: "A", count: 190) + "A=\n"),
+    ])
     func binaryHasALineFeedAfterTheFirst76CharactersOnly(_ count: Int, _ expected: String) throws {
         let data = count == 3 ? Data([1, 2, 3]) : Data(count: count)
         let (graph, record) = try Self.record(["blob": .binary(data)])
@@ -132,10 +137,13 @@ import OutlineEngine
         metadata.custom = [("zeta", .integer(1)), ("Alpha", .string("a")), ("NSStoreType", .string("ignored"))]
         let text = XMLFixture.text(XMLStore.write(ObjectGraph(schema: schema), metadata: metadata))
         let keys = text.split(separator: "\n").filter { $0.contains("<key>") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(keys == ["<key>Alpha</key>", "<key>NSPersistenceFrameworkVersion</key>", "<key>NSStoreModelVersionHashes</key>",
-                         "<key>Item</key>", "<key>NSStoreModelVersionHashesVersion</key>",
-                         "<key>NSStoreModelVersionIdentifiers</key>", "<key>OutlineEmbeddedModel</key>",
-                         "<key>OutlineEmbeddedModelName</key>", "<key>zeta</key>"])
+        #expect(
+            keys == [
+                "<key>Alpha</key>", "<key>NSPersistenceFrameworkVersion</key>", "<key>NSStoreModelVersionHashes</key>",
+                "<key>Item</key>", "<key>NSStoreModelVersionHashesVersion</key>",
+                "<key>NSStoreModelVersionIdentifiers</key>", "<key>OutlineEmbeddedModel</key>",
+                "<key>OutlineEmbeddedModelName</key>", "<key>zeta</key>",
+            ])
         #expect(text.contains("<UUID>8D2F6C1E-0000-4000-8000-000000000001</UUID>"))
         #expect(text.contains("<nextObjectID>101</nextObjectID>"))
         #expect(text.hasSuffix("    </databaseInfo>\n</database>"))
@@ -180,8 +188,10 @@ struct SplitMix {
 /// Random documents of the all-types model: every attribute type with awkward values,
 /// relationships of every kind, and deleted objects.
 enum GeneratedDocument {
-    static let texts = ["", "plain", "a & b < c > d", "\\u2600 literally", "日本語 😀", "cr\r\nlf", "tab\tand\nnewline",
-                        "\u{1}\u{1F}\u{FFFE}", "\"quoted\" 'single'", String(repeating: "long ", count: 40)]
+    static let texts = [
+        "", "plain", "a & b < c > d", "\\u2600 literally", "日本語 😀", "cr\r\nlf", "tab\tand\nnewline",
+        "\u{1}\u{1F}\u{FFFE}", "\"quoted\" 'single'", String(repeating: "long ", count: 40),
+    ]
 
     static func make(seed: UInt64, schema: Schema) throws -> EditingContext {
         var random = SplitMix(state: seed)
@@ -199,8 +209,9 @@ enum GeneratedDocument {
             let object = try context.insert(isNote ? "Note" : "Record")
             bases.append(object)
             func maybe(_ value: @autoclosure () -> Value) -> Value? { random.below(5) == 0 ? nil : value() }
-            try context.setValue(maybe(.date(Date(timeIntervalSinceReferenceDate: Double(Int64(bitPattern: random.next()) % 2_000_000_000) / 7))),
-                                 forKey: "created", of: object)
+            try context.setValue(
+                maybe(.date(Date(timeIntervalSinceReferenceDate: Double(Int64(bitPattern: random.next()) % 2_000_000_000) / 7))),
+                forKey: "created", of: object)
             if isNote {
                 try context.setValue(maybe(.string(texts[random.below(texts.count)])), forKey: "text", of: object)
                 continue
@@ -210,15 +221,17 @@ enum GeneratedDocument {
             try context.setValue(maybe(.integer(Int64(Int32(truncatingIfNeeded: random.next())))), forKey: "medium", of: object)
             try context.setValue(maybe(.integer(Int64(bitPattern: random.next()))), forKey: "large", of: object)
             try context.setValue(maybe(.boolean(random.below(2) == 0)), forKey: "flag", of: object)
-            try context.setValue(maybe(.double(Double(Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF)))),
-                                 forKey: "ratio", of: object)
+            try context.setValue(
+                maybe(.double(Double(Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFF)))),
+                forKey: "ratio", of: object)
             try context.setValue(maybe(.double(Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF))), forKey: "amount", of: object)
             try context.setValue(maybe(.decimal(Decimal(Int(random.below(1_000_000)) - 500_000) / 1000)), forKey: "price", of: object)
             // Dates as clocks make them: %.20f keeps every bit of those (not of values below 1e-20).
             let seconds = Double(Int64(bitPattern: random.next()) % 4_000_000_000) + Double(random.next() % 1_000_000_000) / 1e9
             try context.setValue(maybe(.date(Date(timeIntervalSinceReferenceDate: seconds))), forKey: "when", of: object)
-            try context.setValue(maybe(.binary(Data((0 ..< random.below(150)).map { _ in UInt8(truncatingIfNeeded: random.next()) }))),
-                                 forKey: "blob", of: object)
+            try context.setValue(
+                maybe(.binary(Data((0 ..< random.below(150)).map { _ in UInt8(truncatingIfNeeded: random.next()) }))),
+                forKey: "blob", of: object)
             try context.setValue(maybe(.string(texts[random.below(texts.count)])), forKey: "name", of: object)
             try context.setValue(maybe(.uuid(UUID())), forKey: "ident", of: object)
             try context.setValue(maybe(.string("https://example.com/\(i)?a=1&b=2")), forKey: "link", of: object)
@@ -229,7 +242,8 @@ enum GeneratedDocument {
             try context.setObject(records[i - 1], forKey: "previous", of: record)
         }
         for _ in 0 ..< 10 {
-            let a = records[random.below(records.count)], b = records[random.below(records.count)]
+            let a = records[random.below(records.count)]
+            let b = records[random.below(records.count)]
             if a != b && !context.graph.relatedObjects(of: a, context.schema.infos[a.entity].relationshipIndex(named: "related")!).contains(b) {
                 try context.add(b, toKey: "related", of: a)
             }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineEngine
+import Testing
+
 @testable import OutlineStorage
 
 /// XML stores are saved in pieces straight into the temporary file: the bytes are exactly those

@@ -7,41 +7,53 @@ public enum HistoryScenarios {
     /// Items in a tree (cascade and nullify), tags (many-to-many) and badges (one-to-one),
     /// attributes of every type the history encodes.
     public static func schema() throws -> Schema {
-        try Schema(name: "Journal", entities: [
-            Entity(name: "Item", attributes: [
-                Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
-                Attribute(name: "title", type: .string),
-                Attribute(name: "note", type: .string),
-                Attribute(name: "done", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
-                Attribute(name: "level", type: .integer16),
-                Attribute(name: "score", type: .double),
-                Attribute(name: "weight", type: .float),
-                Attribute(name: "price", type: .decimal),
-                Attribute(name: "created", type: .date),
-                Attribute(name: "blob", type: .binary),
-                Attribute(name: "uid", type: .uuid),
-                Attribute(name: "link", type: .uri),
-                Attribute(name: "scratch", type: .string, isTransient: true),
-            ], relationships: [
-                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
-                Relationship(name: "parent", destination: "Item", inverse: "children", deleteRule: .nullify),
-                Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true, deleteRule: .nullify),
-                Relationship(name: "badge", destination: "Badge", inverse: "holder", deleteRule: .nullify),
-            ]),
-            Entity(name: "Tag", attributes: [Attribute(name: "name", type: .string)], relationships: [
-                Relationship(name: "items", destination: "Item", inverse: "tags", isToMany: true, isOrdered: true),
-            ]),
-            Entity(name: "Badge", attributes: [Attribute(name: "label", type: .string)], relationships: [
-                Relationship(name: "holder", destination: "Item", inverse: "badge", deleteRule: .nullify),
-            ]),
-        ])
+        try Schema(
+            name: "Journal",
+            entities: [
+                Entity(
+                    name: "Item",
+                    attributes: [
+                        Attribute(name: "order", type: .integer64, isOptional: false, defaultValue: .integer(0)),
+                        Attribute(name: "title", type: .string),
+                        Attribute(name: "note", type: .string),
+                        Attribute(name: "done", type: .boolean, isOptional: false, defaultValue: .boolean(false)),
+                        Attribute(name: "level", type: .integer16),
+                        Attribute(name: "score", type: .double),
+                        Attribute(name: "weight", type: .float),
+                        Attribute(name: "price", type: .decimal),
+                        Attribute(name: "created", type: .date),
+                        Attribute(name: "blob", type: .binary),
+                        Attribute(name: "uid", type: .uuid),
+                        Attribute(name: "link", type: .uri),
+                        Attribute(name: "scratch", type: .string, isTransient: true),
+                    ],
+                    relationships: [
+                        Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
+                        Relationship(name: "parent", destination: "Item", inverse: "children", deleteRule: .nullify),
+                        Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true, deleteRule: .nullify),
+                        Relationship(name: "badge", destination: "Badge", inverse: "holder", deleteRule: .nullify),
+                    ]),
+                Entity(
+                    name: "Tag", attributes: [Attribute(name: "name", type: .string)],
+                    relationships: [
+                        Relationship(name: "items", destination: "Item", inverse: "tags", isToMany: true, isOrdered: true)
+                    ]),
+                Entity(
+                    name: "Badge", attributes: [Attribute(name: "label", type: .string)],
+                    relationships: [
+                        Relationship(name: "holder", destination: "Item", inverse: "badge", deleteRule: .nullify)
+                    ]),
+            ])
     }
 
     /// The objects of the base graph, by the names the scenarios use.
     public struct Base {
+        /// The context holding the base graph.
         public var context: EditingContext
+        /// The objects by name.
         public var objects: [String: ManagedObject]
 
+        /// The object named `name` (a scenario naming a missing one is a test bug).
         public subscript(_ name: String) -> ManagedObject { objects[name]! }
     }
 
@@ -85,10 +97,12 @@ public enum HistoryScenarios {
 
     /// One kind of change: its name, and the edits that make it (each call one undo step).
     public struct Scenario: Sendable, CustomStringConvertible {
+        /// What the scenario changes, as test output names it.
         public var name: String
         /// Makes the steps; returns how many of them to undo again before the history is
         /// kept, so that it has redo steps too.
         public var edit: @Sendable (Base) throws -> Int
+        /// The name.
         public var description: String { name }
     }
 
@@ -165,8 +179,10 @@ public enum HistoryScenarios {
 /// Every live object of a graph with its stored values and links, one line each in id order:
 /// what "the same document" means in the history tests.
 public struct GraphState: Equatable, CustomStringConvertible {
+    /// One line per live object.
     public var lines: [String]
 
+    /// The state of `graph`.
     public init(_ graph: ObjectGraph) {
         var entries: [(UInt64, String)] = []
         for info in graph.schema.infos {
@@ -176,8 +192,10 @@ public struct GraphState: Equatable, CustomStringConvertible {
                     if let value = graph.attributeValue(of: object, a) { line += " \(info[a].name)=\(Self.render(value))" }
                 }
                 for r in info.relationshipIndices where !info[r].isTransient {
-                    let targets = info[r].isToMany ? graph.relatedObjects(of: object, r)
-                                                   : graph.relatedObject(of: object, r).map { [$0] } ?? []
+                    let targets =
+                        info[r].isToMany
+                        ? graph.relatedObjects(of: object, r)
+                        : graph.relatedObject(of: object, r).map { [$0] } ?? []
                     let live = targets.filter(graph.contains).map { graph.objectID(of: $0).description }
                     if !live.isEmpty { line += " \(info[r].name)=[\(live.joined(separator: ","))]" }
                 }
@@ -187,6 +205,7 @@ public struct GraphState: Equatable, CustomStringConvertible {
         lines = entries.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
+    /// The lines, one per object.
     public var description: String { lines.joined(separator: "\n") }
 
     /// Values spelled exactly (dates and doubles by their bits).

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineKit
+import OutlineTestSupport
+import Testing
 
 /// Outline documents and checks shared by the tests of the outline domain and the tool.
 public enum SampleOutlines {

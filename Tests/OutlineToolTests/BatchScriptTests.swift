@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import OutlineKit
+import Testing
+
 @testable import OutlineTool
 
 /// Splitting `outline batch` scripts into commands and words, as a shell splits them.
@@ -20,16 +21,17 @@ import OutlineKit
     }
 
     @Test func commentsBlankLinesAndContinuations() throws {
-        let script = try BatchScript(parsing: """
-            # a comment
+        let script = try BatchScript(
+            parsing: """
+                # a comment
 
-            add One   # after a command
-            add Two#notacomment
-            add "a
-            b" \\
-              --under 1
-            add 'last'
-            """, name: "script")
+                add One   # after a command
+                add Two#notacomment
+                add "a
+                b" \\
+                  --under 1
+                add 'last'
+                """, name: "script")
         #expect(script.commands.map(\.words) == [["add", "One"], ["add", "Two#notacomment"], ["add", "a\nb", "--under", "1"], ["add", "last"]])
         #expect(script.commands.map(\.line) == [3, 4, 5, 8])
         #expect(script.commands.map(\.text) == ["add One   # after a command", "add Two#notacomment", "add \"a", "add 'last'"])

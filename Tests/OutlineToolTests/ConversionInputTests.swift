@@ -1,6 +1,7 @@
 import Foundation
 import OutlineKit
 import Testing
+
 @testable import OutlineTool
 
 /// How `outline convert` chooses the reader for an input: by content, then extension.
@@ -34,8 +35,9 @@ import Testing
         let stored = folder.appendingPathComponent("list.xml").path
         let first = try DocumentConverter.convert(input: markdown, output: stored, to: .xml, model: try OutlineSchemas.bundle)
         #expect(first.inputFormat == .markdown)
-        let second = try DocumentConverter.convert(input: stored, output: folder.appendingPathComponent("list.opml").path,
-                                                   to: .opml, model: try OutlineSchemas.bundle)
+        let second = try DocumentConverter.convert(
+            input: stored, output: folder.appendingPathComponent("list.opml").path,
+            to: .opml, model: try OutlineSchemas.bundle)
         #expect(second.inputFormat == .xml)
         #expect(ConversionFormat(.binary) == .binary && ConversionFormat(.text) == .text)
     }

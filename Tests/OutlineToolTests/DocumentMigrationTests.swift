@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 @testable import OutlineTool
 
@@ -56,7 +57,10 @@ import OutlineStorage
         try store.save()
         let error = #expect(throws: StorageError.self) { try PersistentStore.open(path, model: try OutlineSchemas.bundle) }
         #expect(error?.code == .unsupportedVersion)
-        #expect(error?.description == "\(path): the document was written by a newer version of the model (Outline 4) than this build knows (newest: Outline 3). Open it with a newer version of Outline; it was left unchanged.")
+        #expect(
+            error?.description
+                == "\(path): the document was written by a newer version of the model (Outline 4) than this build knows (newest: Outline 3). Open it with a newer version of Outline; it was left unchanged."
+        )
     }
 
     @Test func aDocumentOfAnotherModelIsNotMigratedAway() throws {
@@ -66,7 +70,10 @@ import OutlineStorage
         try store.context.setValue(.string("hello"), forKey: "body", of: try store.context.insert("Note"))
         try store.save()
         let error = #expect(throws: StorageError.self) { try PersistentStore.open(path, model: try OutlineSchemas.bundle) }
-        #expect(error?.description == "\(path): the document's model (Notes) has no entity in common with Outline 3. It is not a document of this model; open it with its own model to work with it.")
+        #expect(
+            error?.description
+                == "\(path): the document's model (Notes) has no entity in common with Outline 3. It is not a document of this model; open it with its own model to work with it."
+        )
         #expect(try PersistentStore.open(path).context.graph.objectCount == 1, "it still opens with its own embedded model")
     }
 }

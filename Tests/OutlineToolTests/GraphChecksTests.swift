@@ -1,18 +1,23 @@
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 @testable import OutlineTool
-import Testing
 
 /// The structural checks `outline validate` runs, on graphs built with deliberate damage.
 @Suite struct GraphChecksTests {
     static func schema() throws -> Schema {
-        try Schema(name: "Tree", entities: [
-            Entity(name: "Item", attributes: [Attribute(name: "order", type: .integer64, isOptional: false)], relationships: [
-                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
-                Relationship(name: "parent", destination: "Item", inverse: "children"),
-            ]),
-        ])
+        try Schema(
+            name: "Tree",
+            entities: [
+                Entity(
+                    name: "Item", attributes: [Attribute(name: "order", type: .integer64, isOptional: false)],
+                    relationships: [
+                        Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, deleteRule: .cascade),
+                        Relationship(name: "parent", destination: "Item", inverse: "children"),
+                    ])
+            ])
     }
 
     /// Items z100 (root), z101, z102, z103 with `parents` (row indexes) and `children` lists
@@ -46,10 +51,11 @@ import Testing
         // but has no parent.
         let graph = try Self.graph(parents: [nil, 0, nil, 1], children: [[1, 2], [], [], []])
         let problems = GraphChecks.inverses(graph).map(\.description)
-        #expect(problems == [
-            "Item.children: 1 link of Item.children has no matching link in Item.parent (z100 -> z102). The two sides of a relationship must mirror each other; restore the file from a backup.",
-            "Item.parent: 1 link of Item.parent has no matching link in Item.children (z101 -> z103). The two sides of a relationship must mirror each other; restore the file from a backup.",
-        ])
+        #expect(
+            problems == [
+                "Item.children: 1 link of Item.children has no matching link in Item.parent (z100 -> z102). The two sides of a relationship must mirror each other; restore the file from a backup.",
+                "Item.parent: 1 link of Item.parent has no matching link in Item.children (z101 -> z103). The two sides of a relationship must mirror each other; restore the file from a backup.",
+            ])
     }
 
     @Test func aChildListedTwiceIsReported() throws {
@@ -70,9 +76,10 @@ import Testing
     @Test func negativeOrdersAreShownAsNumbers() throws {
         let graph = try Self.graph(parents: [nil, 0, 0], children: [[1, 2], [], []], orders: [0, -1, 5])
         let shape = try #require(TreeShape(schema: graph.schema))
-        #expect(GraphChecks.tree(graph, shape: shape).map(\.description) == [
-            "Item z100.children: the 2 children have orders -1, 5; siblings must be numbered 0…1. Until it is fixed the items are shown in the order of these numbers; restore the file from a backup.",
-        ])
+        #expect(
+            GraphChecks.tree(graph, shape: shape).map(\.description) == [
+                "Item z100.children: the 2 children have orders -1, 5; siblings must be numbered 0…1. Until it is fixed the items are shown in the order of these numbers; restore the file from a backup."
+            ])
     }
 
     /// Issue 21: validating ten million broken objects collected every problem and ran out of

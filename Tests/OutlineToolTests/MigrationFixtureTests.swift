@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineEngine
-import OutlineTestSupport
 import OutlineStorage
+import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 @testable import OutlineTool
 
@@ -94,12 +95,15 @@ import OutlineStorage
             }
             for format in [DocumentFormat.xml, .binary] {
                 metadata.format = format
-                let bytes = format == .xml ? [UInt8](XMLStore.write(store.context.graph, metadata: metadata))
-                                           : try BinaryStore.write(store.context.graph, metadata: metadata, level: 6)
+                let bytes =
+                    format == .xml
+                    ? [UInt8](XMLStore.write(store.context.graph, metadata: metadata))
+                    : try BinaryStore.write(store.context.graph, metadata: metadata, level: 6)
                 try Data(bytes).write(to: Self.folder.appendingPathComponent("outline-\(version).\(format == .xml ? "xml" : "outline")"))
             }
-            let migrated = try PersistentStore.open(Self.folder.appendingPathComponent("outline-\(version).outline").path,
-                                                    model: try OutlineSchemas.bundle)
+            let migrated = try PersistentStore.open(
+                Self.folder.appendingPathComponent("outline-\(version).outline").path,
+                model: try OutlineSchemas.bundle)
             try OutlineDocument(context: migrated.context).renderJSON()
                 .write(to: Self.folder.appendingPathComponent("outline-\(version).expected.json"), atomically: true, encoding: .utf8)
         }

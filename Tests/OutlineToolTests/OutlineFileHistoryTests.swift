@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import OutlineKit
-@testable import OutlineTool
 import OutlineStorage
+import Testing
+
+@testable import OutlineTool
 
 /// The undo history through ``OutlineFile``: what one command does is one step, and the user
 /// hears when the history cannot keep a change.
@@ -32,9 +33,10 @@ import OutlineStorage
         try file.save()
         file.release()
         let reopened = try OutlineFile.open(path, restoringHistory: true)
-        #expect(reopened.historyReport().undoSteps == [
-            "Add item “Milk” and 2 more changes", "Edit text of “Milk”", "Mark “Oat milk” not done",
-        ])
+        #expect(
+            reopened.historyReport().undoSteps == [
+                "Add item “Milk” and 2 more changes", "Edit text of “Milk”", "Mark “Oat milk” not done",
+            ])
     }
 
     @Test func aChangeTooLargeForTheHistorySaysSo() throws {
@@ -45,8 +47,9 @@ import OutlineStorage
         #expect(try file.save() == nil)
         try file.document.deleteItem(item)
         let notice = try file.save()
-        #expect(notice == "This change is too large for the undo history, which keeps at most 64 MiB (a step that removes "
-            + "items keeps all of them): it cannot be undone, nor can the changes before it.")
+        #expect(
+            notice == "This change is too large for the undo history, which keeps at most 64 MiB (a step that removes "
+                + "items keeps all of them): it cannot be undone, nor can the changes before it.")
         file.release()
         let reopened = try OutlineFile.openForEditing(path)
         #expect(throws: OutlineError.self) { try reopened.undo() }

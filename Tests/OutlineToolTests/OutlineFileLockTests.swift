@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import OutlineKit
-@testable import OutlineTool
 import OutlineStorage
 import OutlineTestSupport
+import Testing
+
+@testable import OutlineTool
 
 /// Editing through ``OutlineFile``: editors take turns through the document's lock, readers
 /// never wait, and a save over a change made meanwhile is refused instead of losing it.
@@ -25,7 +26,10 @@ import OutlineTestSupport
         #expect(editor.lock?.isHeld == true)
         let second = #expect(throws: StorageError.self) { try OutlineFile.openForEditing(path, lockTimeout: 0.2) }
         #expect(second?.code == .conflict)
-        #expect(second?.description == "\(path): another process is editing the document (waited 0.2 seconds for it to finish). Try again once the other command is done; nothing was written.")
+        #expect(
+            second?.description
+                == "\(path): another process is editing the document (waited 0.2 seconds for it to finish). Try again once the other command is done; nothing was written."
+        )
         // Readers do not wait for it.
         let reader = try OutlineFile.open(path)
         #expect(reader.lock == nil)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import OutlineEngine
 import OutlineTestSupport
+import Testing
+
 @testable import OutlineKit
 @testable import OutlineTool
 
@@ -17,24 +18,29 @@ import OutlineTestSupport
 
     @Test func textIsNumberedIndentedWithDoneMarksAndNotes() throws {
         let document = try Self.sample()
-        #expect(document.renderText() == """
-        1 Groceries
-          1.1 [x] Milk
-              Oat, not soy.
-              Two cartons.
-          1.2 Bread
-        2 Say "hi"\\tto\\Bob
+        #expect(
+            document.renderText() == """
+                1 Groceries
+                  1.1 [x] Milk
+                      Oat, not soy.
+                      Two cartons.
+                  1.2 Bread
+                2 Say "hi"\\tto\\Bob
 
-        """)
+                """)
         let under = try document.item(at: ItemReference(parsing: "1"))
-        #expect(document.renderText(.init(start: under, depth: 1, showsIDs: true))
+        #expect(
+            document.renderText(.init(start: under, depth: 1, showsIDs: true))
                 == "1.1 [x] Milk  #104\n    Oat, not soy.\n    Two cartons.\n1.2 Bread  #105\n")
     }
 
     @Test func jsonHasTheDocumentedShape() throws {
         let document = try Self.sample()
         let json = document.renderJSON()
-        #expect(json == #"{"schemaVersion": "Outline 3", "items": [{"text": "Groceries", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 2, "children": [{"text": "Milk", "note": "Oat, not soy.\nTwo cartons.", "done": true, "collapsed": false, "tags": [], "childCount": 0, "children": []}, {"text": "Bread", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 0, "children": []}]}, {"text": "Say \"hi\"\tto\\Bob", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 0, "children": []}]}"# + "\n")
+        #expect(
+            json
+                == #"{"schemaVersion": "Outline 3", "items": [{"text": "Groceries", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 2, "children": [{"text": "Milk", "note": "Oat, not soy.\nTwo cartons.", "done": true, "collapsed": false, "tags": [], "childCount": 0, "children": []}, {"text": "Bread", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 0, "children": []}]}, {"text": "Say \"hi\"\tto\\Bob", "note": null, "done": false, "collapsed": false, "tags": [], "childCount": 0, "children": []}]}"#
+                + "\n")
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect((parsed?["items"] as? [Any])?.count == 2)
     }

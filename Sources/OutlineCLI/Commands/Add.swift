@@ -24,8 +24,9 @@ struct Add: EditingCommand {
     @Argument(help: "The item's text (or --text-file).")
     var text: String?
 
-    @Option(help: ArgumentHelp("Read the item's text from this file (- for standard input).", valueName: "file"),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp("Read the item's text from this file (- for standard input).", valueName: "file"),
+        completion: .file())
     var textFile: String?
 
     @Option(help: ArgumentHelp("The parent item: a path such as 2.1.3, / for the root, or #ID (default: the root).", valueName: "path"))

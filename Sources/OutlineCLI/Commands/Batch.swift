@@ -30,8 +30,9 @@ struct Batch: ParsableCommand {
 
     @OptionGroup var document: DocumentArgument
 
-    @Option(help: ArgumentHelp("Read the commands from this file instead of standard input (- for standard input).", valueName: "file"),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp("Read the commands from this file instead of standard input (- for standard input).", valueName: "file"),
+        completion: .file())
     var script: String?
 
     @OptionGroup var history: HistoryOption

@@ -19,8 +19,9 @@ struct FoldingTargets: ParsableArguments {
         let outline = file.document
         let start = try path.map(file.item(at:))
         if let start, start == outline.root, !all {
-            throw OutlineError(.invalidEdit, file: file.path, at: "/", "the root item is always expanded",
-                               hint: "Name a top-level item (1, 2, ...), or fold every item with --all.")
+            throw OutlineError(
+                .invalidEdit, file: file.path, at: "/", "the root item is always expanded",
+                hint: "Name a top-level item (1, 2, ...), or fold every item with --all.")
         }
         var targets = start.map { [$0] } ?? []
         if all {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import OutlineKit
-import OutlineTool
 import OutlineStorage
+import OutlineTool
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,9 +46,11 @@ struct Convert: ParsableCommand {
     @Argument(help: "The file to write (replaced if it exists; - for standard output).", completion: .file())
     var output: String
 
-    @Option(help: ArgumentHelp("The output format: \(ConversionFormat.all.map(\.name).joined(separator: ", ")) (default: from OUTPUT's extension).",
-                               valueName: "format"),
-            completion: .list(ConversionFormat.all.map(\.name)))
+    @Option(
+        help: ArgumentHelp(
+            "The output format: \(ConversionFormat.all.map(\.name).joined(separator: ", ")) (default: from OUTPUT's extension).",
+            valueName: "format"),
+        completion: .list(ConversionFormat.all.map(\.name)))
     var to: String?
 
     @Option(help: "The zlib compression level of binary output, 0 (none, fastest) to 9 (smallest).")
@@ -57,14 +59,18 @@ struct Convert: ParsableCommand {
     @Flag(help: "Read OPML, Markdown or text input strictly: the first oddity is an error instead of a warning.")
     var strict = false
 
-    @Option(help: ArgumentHelp("How OPML output writes done state: \(OPMLFlavor.allCases.map(\.rawValue).joined(separator: ", ")) (default: as each item was read, else omni).",
-                               valueName: "flavor"),
-            completion: .list(OPMLFlavor.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp(
+            "How OPML output writes done state: \(OPMLFlavor.allCases.map(\.rawValue).joined(separator: ", ")) (default: as each item was read, else omni).",
+            valueName: "flavor"),
+        completion: .list(OPMLFlavor.allCases.map(\.rawValue)))
     var flavor: String?
 
-    @Option(help: ArgumentHelp("How Markdown output lays out the outline: list (one nested list) or headings (the top levels as headings, the rest as lists).",
-                               valueName: "style"),
-            completion: .list(MarkdownStyle.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp(
+            "How Markdown output lays out the outline: list (one nested list) or headings (the top levels as headings, the rest as lists).",
+            valueName: "style"),
+        completion: .list(MarkdownStyle.allCases.map(\.rawValue)))
     var markdownStyle: String = MarkdownStyle.list.rawValue
 
     @Option(help: ArgumentHelp("With --markdown-style headings, how many levels are headings, 1 to 6 (default: 2).", valueName: "n"))
@@ -89,7 +95,8 @@ struct Convert: ParsableCommand {
     /// How to write Markdown, from --markdown-style and --heading-levels.
     private func markdownOptions() throws -> MarkdownExportOptions {
         guard let style = MarkdownStyle(rawValue: markdownStyle) else {
-            throw ValidationError("--markdown-style \(markdownStyle) is not a style; use one of \(MarkdownStyle.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw ValidationError(
+                "--markdown-style \(markdownStyle) is not a style; use one of \(MarkdownStyle.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         var options = MarkdownExportOptions(style: style)
         if let headingLevels {
@@ -130,11 +137,12 @@ struct Convert: ParsableCommand {
         if StandardStreams.isStandard(output), case .store(.binary) = format.kind, Console.standardOutputIsTerminal {
             throw ValidationError("Binary output would go to the terminal; redirect standard output to a file or a pipe, or choose --to xml.")
         }
-        let result = try DocumentConverter.convert(input: input, output: output, to: format, level: level,
-                                                   model: try model.bundle(), strict: strict,
-                                                   flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), markdown: try markdownOptions(),
-                                                   replacingInput: force, lockTimeout: LockWait.seconds,
-                                                   progress: progress.handler)
+        let result = try DocumentConverter.convert(
+            input: input, output: output, to: format, level: level,
+            model: try model.bundle(), strict: strict,
+            flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), markdown: try markdownOptions(),
+            replacingInput: force, lockTimeout: LockWait.seconds,
+            progress: progress.handler)
         progress.finish()
         if let bytes = result.standardOutput {
             try bytes.withUnsafeBytes { try Console.output(bytes: $0) }
@@ -142,7 +150,9 @@ struct Convert: ParsableCommand {
         let input = StandardStreams.inputDisplayName(input)
         for note in result.notes { Console.note(note) }
         if let migration = result.migration {
-            Console.note("\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged.")
+            Console.note(
+                "\(input): migrated from \(migration.path.first ?? "an older version") to \(migration.path.last ?? "the current version") on the way; \(input) is unchanged."
+            )
         }
         for warning in result.warnings { Console.warning(warning) }
     }

@@ -5,10 +5,11 @@ import OutlineKit
 import OutlineStorage
 import OutlineTerminal
 import OutlineTool
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct Edit: EditingCommand {
@@ -37,7 +38,8 @@ struct Edit: EditingCommand {
 
     @OptionGroup var document: DocumentArgument
 
-    @Argument(help: ArgumentHelp("The item to edit: a path such as 2.1.3, or #ID (or --where). Without it, FILE opens full screen.", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp("The item to edit: a path such as 2.1.3, or #ID (or --where). Without it, FILE opens full screen.", valueName: "path"))
     var path: String?
 
     @Option(help: ArgumentHelp("Edit every item this predicate matches instead of PATH.", valueName: "query"))
@@ -81,8 +83,9 @@ struct Edit: EditingCommand {
             throw ValidationError("--read-only is for the full-screen editor: give only FILE.")
         }
         if path == nil && `where` == nil {
-            throw ValidationError("Say which items: give PATH, or --where QUERY. Give the item to change before --text, --note, --done "
-                                  + "or --not-done; with only FILE, edit opens the full-screen editor.")
+            throw ValidationError(
+                "Say which items: give PATH, or --where QUERY. Give the item to change before --text, --note, --done "
+                    + "or --not-done; with only FILE, edit opens the full-screen editor.")
         }
         if !hasChanges {
             throw ValidationError("Nothing to change: give --text, --note, --done or --not-done.")
@@ -109,8 +112,9 @@ struct Edit: EditingCommand {
         } else if let path {
             targets = [try file.item(at: path)]
             if targets[0] == outline.root {
-                throw OutlineError(.invalidEdit, file: file.path, at: "/", "the root item cannot be edited",
-                                   hint: "Edit the top-level items (1, 2, ...) instead, or all of them with --where 'TRUEPREDICATE'.")
+                throw OutlineError(
+                    .invalidEdit, file: file.path, at: "/", "the root item cannot be edited",
+                    hint: "Edit the top-level items (1, 2, ...) instead, or all of them with --where 'TRUEPREDICATE'.")
             }
         } else {
             targets = []
@@ -157,7 +161,9 @@ struct Edit: EditingCommand {
     private func runFullScreen() throws {
         let file = document.file
         guard isatty(0) == 1, isatty(1) == 1 else {
-            throw ValidationError("The full-screen editor needs a terminal on standard input and output; to change one item without it, give its path: outline edit \(file) PATH --text TEXT.")
+            throw ValidationError(
+                "The full-screen editor needs a terminal on standard input and output; to change one item without it, give its path: outline edit \(file) PATH --text TEXT."
+            )
         }
         var creates = false
         if !FileManager.default.fileExists(atPath: file) {
@@ -165,14 +171,16 @@ struct Edit: EditingCommand {
                 throw StorageError(.unreadable, file: file, "the file does not exist", hint: "Check the name, or leave out --read-only to create it.")
             }
             guard FullScreenPrompt.confirm("\(file) does not exist. Create it? [y/N] ") else {
-                throw StorageError(.unreadable, file: file, "the file does not exist and was not created",
-                                   hint: "Answer y to create it, or create it first with `outline create \(file)`.")
+                throw StorageError(
+                    .unreadable, file: file, "the file does not exist and was not created",
+                    hint: "Answer y to create it, or create it first with `outline create \(file)`.")
             }
             creates = true
         }
         let progress = FullScreenPrompt.openingProgress(file)
-        let editor = TerminalEditor(path: file, isReadOnly: readOnly, createsFile: creates,
-                                    allowsColor: ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
+        let editor = TerminalEditor(
+            path: file, isReadOnly: readOnly, createsFile: creates,
+            allowsColor: ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
         // The tool's signal thread would end the process at once; the editor saves first.
         SignalHandling.forward { TerminalEditor.deliver(signal: $0) }
         defer { SignalHandling.forward(to: nil) }
@@ -189,8 +197,9 @@ struct Edit: EditingCommand {
         case .savedOnSignal:
             Console.note("\(file): saved before exiting.")
         case .unsaved(let why):
-            throw StorageError(.unwritable, file: file, "the edits were not saved: \(why)",
-                               hint: "Check that the file's folder is writable and has room, then edit again.")
+            throw StorageError(
+                .unwritable, file: file, "the edits were not saved: \(why)",
+                hint: "Check that the file's folder is writable and has room, then edit again.")
         }
     }
 }

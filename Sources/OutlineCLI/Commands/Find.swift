@@ -65,7 +65,9 @@ struct Find: ParsableCommand {
         // is reported, with its column, when it runs).
         if let used = try? FetchPredicate(format: query).variables {
             if let unused = values.keys.sorted().first(where: { !used.contains($0) }) {
-                throw ValidationError("--var \(unused): the query has no $\(unused)" + (used.isEmpty ? "." : "; its variables are \(used.sorted().map { "$" + $0 }.joined(separator: ", "))."))
+                throw ValidationError(
+                    "--var \(unused): the query has no $\(unused)"
+                        + (used.isEmpty ? "." : "; its variables are \(used.sorted().map { "$" + $0 }.joined(separator: ", "))."))
             }
             if let missing = used.sorted().first(where: { values[$0] == nil }) {
                 throw ValidationError("the query uses $\(missing); give it a value with --var \(missing)=VALUE.")

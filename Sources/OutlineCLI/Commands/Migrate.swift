@@ -29,11 +29,14 @@ struct Migrate: ParsableCommand {
 
     @OptionGroup var document: DocumentArgument
 
-    @Option(help: ArgumentHelp("Write the migrated document here and leave FILE unchanged.", valueName: "out"),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp("Write the migrated document here and leave FILE unchanged.", valueName: "out"),
+        completion: .file())
     var output: String?
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("The version to migrate to, such as \"Outline 2\" (default: the model's current version).", valueName: "version"))
+    @Option(
+        name: .customLong("to"),
+        help: ArgumentHelp("The version to migrate to, such as \"Outline 2\" (default: the model's current version).", valueName: "version"))
     var version: String?
 
     @Flag(help: "Print the plan and its blockers; write nothing.")
@@ -63,18 +66,20 @@ struct Migrate: ParsableCommand {
         let progress = ProgressBar()
         defer { progress.finish() }
         if dryRun {
-            let plan = try DocumentMigration.preview(path: document.file, model: bundle, targetName: version, options: options,
-                                                     progress: progress.handler)
+            let plan = try DocumentMigration.preview(
+                path: document.file, model: bundle, targetName: version, options: options,
+                progress: progress.handler)
             progress.finish()
             for note in plan.notes { Console.note(note) }
             try Console.output(printing.json ? plan.renderJSON() : plan.renderText())
             if let failure = plan.failure() { throw failure }
             return
         }
-        let outcome = try DocumentMigration.migrate(path: document.file, model: bundle, targetName: version, output: output,
-                                                    keepsBackup: !noBackup, options: options, allowingLoss: allowLoss,
-                                                    lockTimeout: LockWait.seconds,
-                                                    progress: progress.handler)
+        let outcome = try DocumentMigration.migrate(
+            path: document.file, model: bundle, targetName: version, output: output,
+            keepsBackup: !noBackup, options: options, allowingLoss: allowLoss,
+            lockTimeout: LockWait.seconds,
+            progress: progress.handler)
         progress.finish()
         try Console.output(printing.json ? outcome.renderJSON() : outcome.renderText())
     }

@@ -37,8 +37,10 @@ struct SchemaDiff: ParsableCommand {
     func run() throws {
         let bundle = ModelSelection.printingWarnings(try ModelSelection.bundle(at: model))
         let options = MigrationOptions(allowsToManyToToOne: allowToOne)
-        let report = MigrationPlanReport(plan: try MigrationPlanReport.inferred(in: bundle, from: from, to: to, file: model,
-                                                                                options: options))
+        let report = MigrationPlanReport(
+            plan: try MigrationPlanReport.inferred(
+                in: bundle, from: from, to: to, file: model,
+                options: options))
         try Console.output(output.json ? report.renderJSON() : report.renderText())
         if let failure = report.failure(file: model) { throw failure }
     }

@@ -54,8 +54,9 @@ struct Show: ParsableCommand {
         let file = reading.file
         let start = try under.map(file.item(at:))
         if start == nil { try file.attributing { try file.document.requireEveryItemUnderRoot() } }
-        let options = OutlineDocument.RenderOptions(start: start, includesStart: true, depth: depth, showsIDs: ids,
-                                                    expandsAll: expandAll)
+        let options = OutlineDocument.RenderOptions(
+            start: start, includesStart: true, depth: depth, showsIDs: ids,
+            expandsAll: expandAll)
         try Console.output(output.json ? file.document.renderJSON(options) : file.document.renderText(options))
     }
 }

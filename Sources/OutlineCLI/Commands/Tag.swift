@@ -33,8 +33,9 @@ struct Tag: EditingCommand {
         let item = try file.item(at: path)
         let added = try file.edit(at: path) { try file.document.addTags(names, to: [item]) }
         guard added > 0 else {
-            return EditOutcome(notes: ["\(file.path): \(path) has \(names.count == 1 ? "this tag" : "these tags") already; nothing changed."],
-                               changed: false)
+            return EditOutcome(
+                notes: ["\(file.path): \(path) has \(names.count == 1 ? "this tag" : "these tags") already; nothing changed."],
+                changed: false)
         }
         return EditOutcome()
     }
@@ -74,8 +75,9 @@ struct Untag: EditingCommand {
         let item = try file.item(at: path)
         let removed = try file.edit(at: path) { try file.document.removeTags(all ? nil : names, from: [item]) }
         guard removed > 0 else {
-            return EditOutcome(notes: ["\(file.path): \(path) has \(all ? "no tags" : names.count == 1 ? "no such tag" : "none of these tags"); nothing changed."],
-                               changed: false)
+            return EditOutcome(
+                notes: ["\(file.path): \(path) has \(all ? "no tags" : names.count == 1 ? "no such tag" : "none of these tags"); nothing changed."],
+                changed: false)
         }
         return EditOutcome()
     }

@@ -3,8 +3,9 @@ import OutlineTool
 
 /// `--no-history`, for the commands that change a document.
 struct HistoryOption: ParsableArguments {
-    @Flag(name: .customLong("no-history"),
-          help: "Save without the document's undo history: the history is dropped and this change cannot be undone.")
+    @Flag(
+        name: .customLong("no-history"),
+        help: "Save without the document's undo history: the history is dropped and this change cannot be undone.")
     var dropsHistory = false
 }
 

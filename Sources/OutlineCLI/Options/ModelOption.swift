@@ -1,18 +1,21 @@
 import ArgumentParser
 import OutlineKit
-import OutlineTool
 import OutlineStorage
+import OutlineTool
 
 /// `--model MODEL` and `--model-version NAME`: read documents of any Xcode model, not only outlines.
 struct ModelOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The Xcode model the document was written with: a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file (default: the outline model; a document of another app without its model is read with one derived from the file).",
-                               valueName: "model"),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "The Xcode model the document was written with: a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file (default: the outline model; a document of another app without its model is read with one derived from the file).",
+            valueName: "model"),
+        completion: .file())
     var model: String?
 
     // Not --version: that is the tool's own flag (`outline info --version` prints the tool's version).
-    @Option(name: .customLong("model-version"),
-            help: ArgumentHelp("The model version to use as the current one (needed when a bundle names none).", valueName: "name"))
+    @Option(
+        name: .customLong("model-version"),
+        help: ArgumentHelp("The model version to use as the current one (needed when a bundle names none).", valueName: "name"))
     var currentVersion: String?
 
     /// The model's versions: the one named by `--model`, or the embedded outline model, with

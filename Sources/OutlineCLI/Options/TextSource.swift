@@ -17,20 +17,23 @@ enum TextSource {
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
                 guard data.count <= maximumBytes else {
-                    throw StorageError(.limitExceeded, file: path, "the file holds \(data.count) bytes, more than the \(maximumBytes) a text may have",
-                                       hint: "Give a shorter text.")
+                    throw StorageError(
+                        .limitExceeded, file: path, "the file holds \(data.count) bytes, more than the \(maximumBytes) a text may have",
+                        hint: "Give a shorter text.")
                 }
                 bytes = [UInt8](data)
             } catch let error as StorageError {
                 throw error
             } catch {
-                throw StorageError(.unreadable, file: path, "cannot read the file (\(error.localizedDescription))",
-                                   hint: "Check that the file exists and that you may read it.")
+                throw StorageError(
+                    .unreadable, file: path, "cannot read the file (\(error.localizedDescription))",
+                    hint: "Check that the file exists and that you may read it.")
             }
         }
         guard var text = String(validating: bytes, as: UTF8.self) else {
-            throw StorageError(.corrupt, file: StandardStreams.inputDisplayName(path), "\(purpose) is not valid UTF-8",
-                               hint: "Convert the file to UTF-8 (for example with iconv) and try again.")
+            throw StorageError(
+                .corrupt, file: StandardStreams.inputDisplayName(path), "\(purpose) is not valid UTF-8",
+                hint: "Convert the file to UTF-8 (for example with iconv) and try again.")
         }
         if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
         return text

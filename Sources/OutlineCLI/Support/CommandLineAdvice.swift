@@ -1,7 +1,7 @@
 import OutlineEngine
 import OutlineKit
-import OutlineTool
 import OutlineStorage
+import OutlineTool
 
 /// The libraries say what to do in their own terms (an app embedding them has no command
 /// line); where the tool has an option or a command for the remedy, it names it instead.
@@ -14,7 +14,8 @@ enum CommandLineAdvice {
             case .missingModel:
                 error.hint = "Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived from the file."
             case .noCurrentVersion:
-                error.hint = "Choose one with --model-version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion."
+                error.hint =
+                    "Choose one with --model-version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion."
             case _ where isAboutHistory(error):
                 let history = error.file.map { "outline history \(shellQuoted($0)) --clear" } ?? "outline history FILE --clear"
                 error.hint = "The document itself is fine: `\(history)` drops the undo history, and the next change starts a new one."
@@ -48,7 +49,7 @@ enum CommandLineAdvice {
             || error.location?.contains(StoreMetadata.undoHistoryKey) == true
     }
 
-        /// `name`, quoted for a shell when it holds anything but plain characters.
+    /// `name`, quoted for a shell when it holds anything but plain characters.
     private static func shellQuoted(_ name: String) -> String {
         let plain = name.allSatisfy { $0.isLetter || $0.isNumber || "._-/+".contains($0) }
         return plain ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -1,9 +1,10 @@
 import Foundation
 import OutlineKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the tool writes: data on standard output, diagnostics on standard error.

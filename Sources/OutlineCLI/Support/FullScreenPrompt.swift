@@ -1,10 +1,11 @@
 import Foundation
 import OutlineStorage
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `outline edit FILE` says before the screen is taken: the question about creating a

@@ -11,7 +11,8 @@ enum LockWait {
     /// `OUTLINE_LOCK_TIMEOUT` when it holds a number of seconds, else OutlineKit's default.
     static var seconds: Double {
         guard let text = ProcessInfo.processInfo.environment[variable], let value = Double(text),
-              value.isFinite, value >= 0 else { return OutlineFile.defaultLockTimeout }
+            value.isFinite, value >= 0
+        else { return OutlineFile.defaultLockTimeout }
         return value
     }
 }

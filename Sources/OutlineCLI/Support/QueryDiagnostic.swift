@@ -24,7 +24,8 @@ struct QueryDiagnostic: Error, CustomStringConvertible, LocalizedError {
         } catch var error as OutlineError where error.code == .invalidQuery && column(of: error.location) != nil {
             if error.message.contains("has no argument") {
                 // Placeholders take arguments from code; the tool has none to give.
-                error.hint = "A query typed here has no arguments for placeholders: write the value itself, or a $variable given with --var NAME=VALUE."
+                error.hint =
+                    "A query typed here has no arguments for placeholders: write the value itself, or a $variable given with --var NAME=VALUE."
             }
             throw QueryDiagnostic(error: error, query: query)
         }
@@ -52,9 +53,9 @@ struct QueryDiagnostic: Error, CustomStringConvertible, LocalizedError {
         let to = min(lineEnd, max(at + 30, from + 80))
         var line = from > lineStart ? "…" : ""
         var marker = from > lineStart ? " " : ""
-        for i in from..<to {
+        for i in from ..< to {
             let c = scalars[i]
-            let shown: Unicode.Scalar = c == "\t" ? "\t" : (c.value < 0x20 || (0x7F...0x9F).contains(c.value)) ? "?" : c
+            let shown: Unicode.Scalar = c == "\t" ? "\t" : (c.value < 0x20 || (0x7F ... 0x9F).contains(c.value)) ? "?" : c
             line.unicodeScalars.append(shown)
             if i < at {
                 let category = c.properties.generalCategory

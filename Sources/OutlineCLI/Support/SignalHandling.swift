@@ -1,10 +1,11 @@
 import Foundation
 import OutlineStorage
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ending on Ctrl-C (SIGINT), `kill` (SIGTERM) or a closed terminal (SIGHUP) without leaving

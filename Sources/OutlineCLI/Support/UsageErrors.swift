@@ -48,7 +48,8 @@ enum UsageErrors {
         while index < arguments.count {
             let word = arguments[index]
             guard !word.hasPrefix("-"),
-                  let next = command.configuration.subcommands.first(where: { $0._commandName == word }) else { break }
+                let next = command.configuration.subcommands.first(where: { $0._commandName == word })
+            else { break }
             command = next
             path += " " + word
             index += 1
@@ -82,9 +83,10 @@ enum UsageErrors {
     static func optionNames(of command: ParsableCommand.Type) -> Set<String> {
         var names: Set<String> = ["--help", "-h", "--version"]
         guard let data = command._dumpHelp().data(using: .utf8),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let info = root["command"] as? [String: Any],
-              let arguments = info["arguments"] as? [[String: Any]] else { return names }
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let info = root["command"] as? [String: Any],
+            let arguments = info["arguments"] as? [[String: Any]]
+        else { return names }
         for argument in arguments {
             for entry in argument["names"] as? [[String: Any]] ?? [] {
                 guard let name = entry["name"] as? String, let kind = entry["kind"] as? String else { continue }
@@ -121,7 +123,8 @@ enum UsageErrors {
 
     /// The edit distance between `a` and `b` (insertions, deletions, substitutions, swaps of neighbours).
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -144,8 +147,9 @@ enum UsageErrors {
         // "Value to be set with flag '--not-done' had already been set with flag '--done'"
         let pattern = #"Value to be set with flag '([^']+)' had already been set with flag '([^']+)'"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)),
-              let second = Range(match.range(at: 1), in: message), let first = Range(match.range(at: 2), in: message) else { return nil }
+            let match = regex.firstMatch(in: message, range: NSRange(message.startIndex..., in: message)),
+            let second = Range(match.range(at: 1), in: message), let first = Range(match.range(at: 2), in: message)
+        else { return nil }
         return "\(message[first]) and \(message[second]) cannot be combined; give one of them."
     }
 }

@@ -19,7 +19,8 @@ enum Change {
         switch self {
         case .revived(let o), .killed(let o): o
         case .attribute(let o, _, _), .toOne(let o, _, _, _), .memberInserted(let o, _, _, _),
-             .memberRemoved(let o, _, _, _), .membersReplaced(let o, _, _, _): o
+            .memberRemoved(let o, _, _, _), .membersReplaced(let o, _, _, _):
+            o
         }
     }
 

@@ -27,7 +27,8 @@ public enum ObjectChange: Sendable, Hashable {
         switch self {
         case .inserted(let o), .deleted(let o): o
         case .attribute(let o, _), .toOne(let o, _, _, _), .memberInserted(let o, _, _, _),
-             .memberRemoved(let o, _, _, _), .membersReplaced(let o, _, _, _): o
+            .memberRemoved(let o, _, _, _), .membersReplaced(let o, _, _, _):
+            o
         }
     }
 }

@@ -10,10 +10,13 @@ extension EditingContext {
     /// - Parameter finishing: run after the merge in the same undo step (see
     ///   ``merge(_:named:finishing:)``).
     /// - Throws: what `body` throws (nothing is merged then), or what the merge throws.
-    public func performInBackground<R: Sendable>(named actionName: String, isolation: isolated (any Actor)? = #isolation,
-                                                 _ body: @escaping @Sendable (EditingContext) throws -> R,
-                                                 finishing: ((MergeReport) throws -> Void)? = nil)
-        async throws -> (result: R, report: MergeReport) {
+    public func performInBackground<R: Sendable>(
+        named actionName: String, isolation: isolated (any Actor)? = #isolation,
+        _ body: @escaping @Sendable (EditingContext) throws -> R,
+        finishing: ((MergeReport) throws -> Void)? = nil
+    )
+        async throws -> (result: R, report: MergeReport)
+    {
         let (result, changes) = try await Self.runInBackground(fork(), body)
         return (result, try merge(changes, named: actionName, finishing: finishing))
     }
@@ -21,7 +24,8 @@ extension EditingContext {
     /// Makes a context over `fork` and runs `body` on it, off any actor.
     @concurrent
     static func runInBackground<R: Sendable>(_ fork: ContextFork, _ body: @Sendable (EditingContext) throws -> R)
-        async throws -> (R, ContextChanges) {
+        async throws -> (R, ContextChanges)
+    {
         let context = EditingContext(fork: fork)
         // The changes come back as one step; the background context needs no undo of its own.
         context.isUndoRegistrationEnabled = false
@@ -42,8 +46,9 @@ extension EditingContext {
         for member in members {
             try checkAlive(member)
             guard schema.infos[member.entity].isKind(of: info.destinations[relationship]) else {
-                throw EngineError(.typeMismatch, at: "\(info.name).\(info.relationships[relationship].name)",
-                                  "\(describe(member)) is not a \(schema.entities[info.destinations[relationship]].name)")
+                throw EngineError(
+                    .typeMismatch, at: "\(info.name).\(info.relationships[relationship].name)",
+                    "\(describe(member)) is not a \(schema.entities[info.destinations[relationship]].name)")
             }
         }
         precondition(Set(members).count == members.count, "setMembers with an object listed twice")

@@ -49,9 +49,10 @@ extension EditingContext {
             let info = entity(of: object)
             for (r, relationship) in zip(info.relationshipIndices, info.relationships) where relationship.deleteRule == .deny {
                 if let survivor = targets(of: object, r).first(where: { graph.contains($0) && !doomed.members.contains($0) }) {
-                    throw EngineError(.deleteDenied, at: "\(describe(object)).\(relationship.name)",
-                                      "cannot delete \(describe(object)): its relationship \"\(relationship.name)\" still refers to \(describe(survivor)) and its delete rule is Deny",
-                                      hint: "Remove or delete the related objects first.")
+                    throw EngineError(
+                        .deleteDenied, at: "\(describe(object)).\(relationship.name)",
+                        "cannot delete \(describe(object)): its relationship \"\(relationship.name)\" still refers to \(describe(survivor)) and its delete rule is Deny",
+                        hint: "Remove or delete the related objects first.")
                 }
             }
         }

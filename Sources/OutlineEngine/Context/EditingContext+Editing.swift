@@ -11,13 +11,15 @@ extension EditingContext {
     public func insert(entity: EntityIndex) throws -> ManagedObject {
         let info = schema.infos[entity]
         guard !info.entity.isAbstract else {
-            throw EngineError(.typeMismatch, at: info.name, "\(info.name) is abstract and cannot have objects",
-                              hint: "Insert one of its subentities: \(info.subentities.map { schema.entities[$0].name }.joined(separator: ", ")).")
+            throw EngineError(
+                .typeMismatch, at: info.name, "\(info.name) is abstract and cannot have objects",
+                hint: "Insert one of its subentities: \(info.subentities.map { schema.entities[$0].name }.joined(separator: ", ")).")
         }
         guard graph.nextID <= ObjectID.maximum else {
-            throw EngineError(.limitExceeded, at: info.name,
-                              "the document has used every object id up to \(ObjectID(ObjectID.maximum)) (next would be \(ObjectID(graph.nextID)))",
-                              hint: "No more objects can be added to this document; copy its objects into a new one.")
+            throw EngineError(
+                .limitExceeded, at: info.name,
+                "the document has used every object id up to \(ObjectID(ObjectID.maximum)) (next would be \(ObjectID(graph.nextID)))",
+                hint: "No more objects can be added to this document; copy its objects into a new one.")
         }
         let defaults = info.attributes.map { a in a.defaultValue.flatMap { $0.converted(to: a.type) } }
         return try edit { primitiveInsert(entity: entity, values: defaults) }
@@ -38,9 +40,10 @@ extension EditingContext {
         var stored: Value? = nil
         if let value {
             guard let converted = value.converted(to: definition.type) else {
-                throw EngineError(.typeMismatch, at: "\(describe(object)).\(definition.name)",
-                                  "\(value.displayString) is not a valid \(definition.type.modelName) value",
-                                  hint: "Give a value of type \(definition.type.modelName).")
+                throw EngineError(
+                    .typeMismatch, at: "\(describe(object)).\(definition.name)",
+                    "\(value.displayString) is not a valid \(definition.type.modelName) value",
+                    hint: "Give a value of type \(definition.type.modelName).")
             }
             stored = converted
         }
@@ -87,8 +90,9 @@ extension EditingContext {
         try checkDestination(member, info, relationship)
         let count = graph.relatedObjects(of: object, relationship).count
         if let index, index < 0 || index > count {
-            throw EngineError(.invalidObject, at: "\(describe(object)).\(info.relationships[relationship].name)",
-                              "position \(index) is outside 0...\(count)")
+            throw EngineError(
+                .invalidObject, at: "\(describe(object)).\(info.relationships[relationship].name)",
+                "position \(index) is outside 0...\(count)")
         }
         try edit { addMember(member, relationship, of: object, at: index) }
     }
@@ -111,8 +115,9 @@ extension EditingContext {
         try checkAlive(target)
         let destination = info.destinations[relationship]
         guard schema.infos[target.entity].isKind(of: destination) else {
-            throw EngineError(.typeMismatch, at: "\(info.name).\(info.relationships[relationship].name)",
-                              "\(describe(target)) is not entity \(schema.entities[destination].name) or one of its subentities")
+            throw EngineError(
+                .typeMismatch, at: "\(info.name).\(info.relationships[relationship].name)",
+                "\(describe(target)) is not entity \(schema.entities[destination].name) or one of its subentities")
         }
     }
 
@@ -151,7 +156,8 @@ extension EditingContext {
         } else {
             // A to-one inverse can hold one object: whoever held `target` before lets go of it.
             if let previous = graph.relatedObject(of: target, inverse), previous != object,
-               let back = entity(of: target).inverses[inverse] {
+                let back = entity(of: target).inverses[inverse]
+            {
                 detachForward(previous, back, target)
             }
             primitiveSetToOne(target, inverse, object)

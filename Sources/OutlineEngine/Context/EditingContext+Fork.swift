@@ -72,7 +72,7 @@ extension EditingContext {
             case .attribute(let o, let a, _):
                 attributes.insert(PropertyKey(object: o, index: a.rawValue))
             case .toOne(let o, let r, _, _), .memberInserted(let o, let r, _, _), .memberRemoved(let o, let r, _, _),
-                 .membersReplaced(let o, let r, _, _):
+                .membersReplaced(let o, let r, _, _):
                 relationships.insert(PropertyKey(object: o, index: r.rawValue))
             }
         }
@@ -89,7 +89,8 @@ extension EditingContext {
         }
         for key in attributes.elements where graph.contains(key.object) && !origin.isNew(key.object) {
             let a = AttributeIndex(key.index)
-            let value = graph.attributeValue(of: key.object, a), old = base.attributeValue(of: key.object, a)
+            let value = graph.attributeValue(of: key.object, a)
+            let old = base.attributeValue(of: key.object, a)
             if value != old { changes.attributes.append(.init(object: key.object, attribute: a, base: old, value: value)) }
         }
         for key in relationships.elements where graph.contains(key.object) {

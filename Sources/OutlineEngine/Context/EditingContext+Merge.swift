@@ -12,8 +12,10 @@ extension EditingContext {
     ///   outline stores in lists that both sides changed).
     /// - Complexity: O(c + l) for c changed properties and l members of the lists they touch.
     @discardableResult
-    public func merge(_ changes: ContextChanges, named actionName: String?,
-                      finishing: ((MergeReport) throws -> Void)? = nil) throws -> MergeReport {
+    public func merge(
+        _ changes: ContextChanges, named actionName: String?,
+        finishing: ((MergeReport) throws -> Void)? = nil
+    ) throws -> MergeReport {
         precondition(changes.fork.parent == identity, "merge(_:named:) with the changes of a context forked from another context")
         var report = MergeReport()
         guard !changes.isEmpty else { return report }
@@ -30,8 +32,10 @@ extension EditingContext {
                 fork.isNew(object) ? inserted[object] : (graph.contains(object) ? object : nil)
             }
             func conflict(_ kind: MergeConflict.Kind, _ object: ManagedObject, _ property: String? = nil) {
-                report.conflicts.append(MergeConflict(kind: kind, object: object, objectID: graph.objectID(of: object),
-                                                      entity: schema.entities[object.entity].name, property: property))
+                report.conflicts.append(
+                    MergeConflict(
+                        kind: kind, object: object, objectID: graph.objectID(of: object),
+                        entity: schema.entities[object.entity].name, property: property))
             }
 
             for change in changes.attributes {
@@ -142,7 +146,8 @@ extension EditingContext {
     /// The scratch context's list with the parent's own changes since the fork put back: its
     /// additions after their neighbours (at the start when none is left), its removals taken out.
     static func mergeLists(base: [ManagedObject], scratch: [ManagedObject], parent: [ManagedObject]) -> [ManagedObject] {
-        let inBase = Set(base), inParent = Set(parent)
+        let inBase = Set(base)
+        let inParent = Set(parent)
         let result = scratch.filter { !inBase.contains($0) || inParent.contains($0) }
         let inResult = Set(result)
         var runs: [ManagedObject?: [ManagedObject]] = [:]

@@ -26,12 +26,13 @@ extension EditingContext {
     /// Whether graphs of `a` and `b` store the same tables: the same entities with the same
     /// attributes (and types) and relationships, in the same order.
     public static func sameLayout(_ a: Schema, _ b: Schema) -> Bool {
-        a.infos.count == b.infos.count && zip(a.infos, b.infos).allSatisfy { x, y in
-            x.name == y.name && x.attributes.map(\.name) == y.attributes.map(\.name)
-                && x.attributes.map(\.type) == y.attributes.map(\.type)
-                && x.relationships.map(\.name) == y.relationships.map(\.name)
-                && x.relationships.map(\.isToMany) == y.relationships.map(\.isToMany)
-        }
+        a.infos.count == b.infos.count
+            && zip(a.infos, b.infos).allSatisfy { x, y in
+                x.name == y.name && x.attributes.map(\.name) == y.attributes.map(\.name)
+                    && x.attributes.map(\.type) == y.attributes.map(\.type)
+                    && x.relationships.map(\.name) == y.relationships.map(\.name)
+                    && x.relationships.map(\.isToMany) == y.relationships.map(\.isToMany)
+            }
     }
 }
 

@@ -22,8 +22,9 @@ extension EditingContext {
     /// - Complexity: O(entities × properties), as ``ObjectGraph/snapshot()``.
     public func snapshotForSave() -> (snapshot: GraphSnapshot, marker: SaveMarker) {
         precondition(groupDepth == 0, "snapshotForSave() inside an open undo group")
-        let marker = SaveMarker(serial: newStateID(), position: journalOrigin + journal.count, stateID: stateID,
-                                inserted: tracked.inserted, updated: tracked.updated)
+        let marker = SaveMarker(
+            serial: newStateID(), position: journalOrigin + journal.count, stateID: stateID,
+            inserted: tracked.inserted, updated: tracked.updated)
         pendingSaves.append(marker)
         return (graph.snapshot(), marker)
     }

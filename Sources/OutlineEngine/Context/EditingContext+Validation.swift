@@ -23,11 +23,13 @@ extension EditingContext {
         // the value itself or only whether it is nil. An optional attribute without bounds
         // or pattern cannot fail and is not read at all.
         let plans = schema.infos.map { info in
-            (attributes: info.attributeIndices.filter { a in
-                let attribute = info[a]
-                return !attribute.isTransient && (!attribute.isOptional || Self.needsValue(attribute))
-            }.map { (index: $0, needsValue: Self.needsValue(info[$0])) },
-             relationships: info.storedRelationshipIndices)
+            (
+                attributes: info.attributeIndices.filter { a in
+                    let attribute = info[a]
+                    return !attribute.isTransient && (!attribute.isOptional || Self.needsValue(attribute))
+                }.map { (index: $0, needsValue: Self.needsValue(info[$0])) },
+                relationships: info.storedRelationshipIndices
+            )
         }
         for object in subjects {
             let info = schema.infos[object.entity]
@@ -35,8 +37,10 @@ extension EditingContext {
             func issue(_ property: String?, _ message: String) {
                 count += 1
                 guard issues.count < limit else { return }
-                issues.append(ValidationIssue(object: object, objectID: objectID(of: object), entity: info.name,
-                                              property: property, message: message))
+                issues.append(
+                    ValidationIssue(
+                        object: object, objectID: objectID(of: object), entity: info.name,
+                        property: property, message: message))
             }
             for (a, needsValue) in plan.attributes {
                 let attribute = info.attributes[a]
@@ -63,7 +67,9 @@ extension EditingContext {
                     // To-one: no array per object.
                     if let target = graph.relatedObject(of: object, r) {
                         if !graph.contains(target) {
-                            issue(relationship.name, "refers to \(schema.entities[target.entity].name) \(graph.objectID(of: target)), which was deleted")
+                            issue(
+                                relationship.name, "refers to \(schema.entities[target.entity].name) \(graph.objectID(of: target)), which was deleted"
+                            )
                         }
                     } else if !relationship.isOptional {
                         issue(relationship.name, "a related object is required")
@@ -104,9 +110,10 @@ extension EditingContext {
         let (issues, count) = validationIssues(of: objects, limit: Self.listedIssues)
         guard let first = issues.first else { return }
         let more = count > issues.count ? ["and \(count - issues.count) more"] : []
-        throw EngineError(.validationFailed, at: first.description.components(separatedBy: ": ").first,
-                          count == 1 ? first.message : "\(count) validation problems, the first: \(first.message)",
-                          hint: "Correct the values and save again.", details: issues.map(\.description) + more)
+        throw EngineError(
+            .validationFailed, at: first.description.components(separatedBy: ": ").first,
+            count == 1 ? first.message : "\(count) validation problems, the first: \(first.message)",
+            hint: "Correct the values and save again.", details: issues.map(\.description) + more)
     }
 
     /// How many issues a failed save lists before "and N more".
@@ -121,10 +128,18 @@ extension EditingContext {
         let measure: Double?
         let what: String
         switch value {
-        case .string(let s): measure = Double(s.count); what = "length"
-        case .binary(let d): measure = Double(d.count); what = "length"
-        case .date(let d): measure = d.timeIntervalSinceReferenceDate; what = "date"
-        default: measure = value.doubleValue; what = "value"
+        case .string(let s):
+            measure = Double(s.count)
+            what = "length"
+        case .binary(let d):
+            measure = Double(d.count)
+            what = "length"
+        case .date(let d):
+            measure = d.timeIntervalSinceReferenceDate
+            what = "date"
+        default:
+            measure = value.doubleValue
+            what = "value"
         }
         guard let measure else { return }
         func bound(_ v: Value) -> Double? { v.dateValue?.timeIntervalSinceReferenceDate ?? v.doubleValue }
@@ -157,9 +172,10 @@ extension EditingContext {
                         return ""
                     }
                     if let first = seen[key] {
-                        issues.append(ValidationIssue(
-                            object: object, objectID: objectID(of: object), entity: info.name, property: nil,
-                            message: "has the same \(constraint.joined(separator: " and ")) as \(describe(first)); it must be unique"))
+                        issues.append(
+                            ValidationIssue(
+                                object: object, objectID: objectID(of: object), entity: info.name, property: nil,
+                                message: "has the same \(constraint.joined(separator: " and ")) as \(describe(first)); it must be unique"))
                     } else {
                         seen[key] = object
                     }

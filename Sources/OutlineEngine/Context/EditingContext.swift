@@ -105,8 +105,9 @@ public final class EditingContext: ObjectGraphReading {
 
     func notify(_ changes: [Change], reason: ChangeReason, actionName: String?) {
         guard !observers.isEmpty, !changes.isEmpty || reason == .reload else { return }
-        let notification = ChangeNotification(reason: reason, actionName: actionName, summary: ChangeSet(changes),
-                                              changes: detailedObservers > 0 ? changes.map(\.observed) : [])
+        let notification = ChangeNotification(
+            reason: reason, actionName: actionName, summary: ChangeSet(changes),
+            changes: detailedObservers > 0 ? changes.map(\.observed) : [])
         for key in observers.keys.sorted() { observers[key]?(notification) }
     }
 
@@ -168,8 +169,9 @@ public final class EditingContext: ObjectGraphReading {
 
     func entityIndex(_ name: String) throws -> EntityIndex {
         guard let index = schema.entityIndex(named: name) else {
-            throw EngineError(.unknownName, at: name, "there is no entity called \"\(name)\"",
-                              hint: "Entities are: \(schema.entities.map(\.name).joined(separator: ", ")).")
+            throw EngineError(
+                .unknownName, at: name, "there is no entity called \"\(name)\"",
+                hint: "Entities are: \(schema.entities.map(\.name).joined(separator: ", ")).")
         }
         return index
     }
@@ -177,8 +179,9 @@ public final class EditingContext: ObjectGraphReading {
     func attributeIndex(_ key: String, of object: ManagedObject) throws -> AttributeIndex {
         let info = entity(of: object)
         guard let index = info.attributeIndex(named: key) else {
-            throw EngineError(.unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not an attribute of \(info.name)",
-                              hint: "Attributes are: \(info.attributes.map(\.name).joined(separator: ", ")).")
+            throw EngineError(
+                .unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not an attribute of \(info.name)",
+                hint: "Attributes are: \(info.attributes.map(\.name).joined(separator: ", ")).")
         }
         return index
     }
@@ -186,20 +189,23 @@ public final class EditingContext: ObjectGraphReading {
     func relationshipIndex(_ key: String, of object: ManagedObject, toMany: Bool?) throws -> RelationshipIndex {
         let info = entity(of: object)
         guard let index = info.relationshipIndex(named: key) else {
-            throw EngineError(.unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not a relationship of \(info.name)",
-                              hint: "Relationships are: \(info.relationships.map(\.name).joined(separator: ", ")).")
+            throw EngineError(
+                .unknownName, at: "\(info.name).\(key)", "\"\(key)\" is not a relationship of \(info.name)",
+                hint: "Relationships are: \(info.relationships.map(\.name).joined(separator: ", ")).")
         }
         if let toMany, info.relationships[index].isToMany != toMany {
-            throw EngineError(.typeMismatch, at: "\(info.name).\(key)",
-                              "\"\(key)\" is a \(toMany ? "to-one" : "to-many") relationship",
-                              hint: toMany ? "Use object(forKey:of:) and setObject(_:forKey:of:)." : "Use objects(forKey:of:), add and remove.")
+            throw EngineError(
+                .typeMismatch, at: "\(info.name).\(key)",
+                "\"\(key)\" is a \(toMany ? "to-one" : "to-many") relationship",
+                hint: toMany ? "Use object(forKey:of:) and setObject(_:forKey:of:)." : "Use objects(forKey:of:), add and remove.")
         }
         return index
     }
 
     func checkAlive(_ object: ManagedObject) throws {
         guard graph.contains(object) else {
-            throw EngineError(.invalidObject, at: "\(object)", "the object does not exist in this context (it was deleted, or belongs to another context)")
+            throw EngineError(
+                .invalidObject, at: "\(object)", "the object does not exist in this context (it was deleted, or belongs to another context)")
         }
     }
 

@@ -21,8 +21,10 @@ public struct FetchRequest: Sendable {
 
     /// A request for the objects of `entityName`, filtered by `predicate` (a predicate with
     /// `$variables` must have them substituted first), sorted, then windowed.
-    public init(entityName: String, predicate: FetchPredicate? = nil, sortDescriptors: [FetchSortDescriptor] = [],
-                fetchLimit: Int? = nil, fetchOffset: Int = 0, includesSubentities: Bool = true, workLimit: Int? = nil) {
+    public init(
+        entityName: String, predicate: FetchPredicate? = nil, sortDescriptors: [FetchSortDescriptor] = [],
+        fetchLimit: Int? = nil, fetchOffset: Int = 0, includesSubentities: Bool = true, workLimit: Int? = nil
+    ) {
         self.entityName = entityName
         self.predicate = predicate
         self.sortDescriptors = sortDescriptors
@@ -53,10 +55,12 @@ extension EditingContext {
         var objects = graph.objects(ofEntity: entity, includingSubentities: request.includesSubentities)
         let name = { (object: ManagedObject) in "\(self.schema.infos[object.entity].name) \(self.objectID(of: object))" }
         if let predicate = request.predicate {
-            objects = try predicate.bound(to: schema, entity: entity, indexOrdering: request.indexOrdering).filter(objects, in: graph, workLimit: request.workLimit, naming: name)
+            objects = try predicate.bound(to: schema, entity: entity, indexOrdering: request.indexOrdering).filter(
+                objects, in: graph, workLimit: request.workLimit, naming: name)
         }
         if !request.sortDescriptors.isEmpty {
-            objects = try request.sortDescriptors.bound(to: schema, entity: entity).sorted(objects, in: graph, workLimit: request.workLimit, naming: name)
+            objects = try request.sortDescriptors.bound(to: schema, entity: entity).sorted(
+                objects, in: graph, workLimit: request.workLimit, naming: name)
         }
         let start = min(max(request.fetchOffset, 0), objects.count)
         let end = request.fetchLimit.map { min(start + max($0, 0), objects.count) } ?? objects.count

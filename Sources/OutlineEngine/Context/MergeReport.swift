@@ -47,6 +47,7 @@ public struct MergeConflict: Sendable, Hashable, CustomStringConvertible {
     /// The property concerned, if one.
     public let property: String?
 
+    /// The object (and property) and what went wrong, in one line.
     public var description: String {
         let place = "\(entity) \(objectID)" + (property.map { ".\($0)" } ?? "")
         return switch kind {

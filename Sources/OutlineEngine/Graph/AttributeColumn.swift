@@ -65,9 +65,13 @@ package struct AttributeColumn: Sendable {
     package mutating func reserve(_ rows: Int, bytesPerRow: Int = 16) {
         if untouchedNilRows > 0 { return }
         switch storage {
-        case .integer: integers.reserveCapacity(rows); present.reserveCapacity(rows)
+        case .integer:
+            integers.reserveCapacity(rows)
+            present.reserveCapacity(rows)
         case .flag: flags.reserveCapacity(rows)
-        case .double: doubles.reserveCapacity(rows); present.reserveCapacity(rows)
+        case .double:
+            doubles.reserveCapacity(rows)
+            present.reserveCapacity(rows)
         case .bytes: bytes.reserve(rows: rows, bytes: rows * bytesPerRow)
         case .other: others.reserveCapacity(rows)
         }

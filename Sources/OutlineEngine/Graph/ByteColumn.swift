@@ -138,7 +138,8 @@ package struct ByteColumn: Sendable {
     ///
     /// - Complexity: O(rows).
     package func contiguousBytes(rows: Range<Int>) -> [ArraySlice<UInt8>]? {
-        var chunk = 0, offset = 0
+        var chunk = 0
+        var offset = 0
         var slices: [ArraySlice<UInt8>] = []
         var sliceStart = 0
         var contiguous = true

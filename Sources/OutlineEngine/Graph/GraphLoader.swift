@@ -91,7 +91,8 @@ package struct GraphLoader {
         try checkDestinations()
         for pair in InversePair.all(in: schema) {
             if pair.forward.family.contains(where: { mirrored[$0][pair.forward.relationship] })
-                || pair.inverse.family.contains(where: { mirrored[$0][pair.inverse.relationship] }) {
+                || pair.inverse.family.contains(where: { mirrored[$0][pair.inverse.relationship] })
+            {
                 continue
             }
             let forwardSupplied = pair.forward.family.contains { supplied[$0][pair.forward.relationship] }
@@ -120,10 +121,12 @@ package struct GraphLoader {
                 let destination = info.destination(of: r)
                 func check(_ target: ManagedObject, _ row: Int) throws {
                     guard target.entity.rawValue < tables.count, target.row < tables[target.entity].rowCount,
-                          schema.infos[target.entity].isKind(of: destination) else {
-                        throw EngineError(.inconsistentGraph, at: "\(info.name) \(ObjectID(table.ids[row]))",
-                                          "relationship \"\(info[r].name)\" points at an object that is not entity \(schema.entities[destination].name) or one of its subentities",
-                                          hint: "The file is damaged; restore it from a backup.")
+                        schema.infos[target.entity].isKind(of: destination)
+                    else {
+                        throw EngineError(
+                            .inconsistentGraph, at: "\(info.name) \(ObjectID(table.ids[row]))",
+                            "relationship \"\(info[r].name)\" points at an object that is not entity \(schema.entities[destination].name) or one of its subentities",
+                            hint: "The file is damaged; restore it from a backup.")
                     }
                 }
                 if column.isToMany {
@@ -184,8 +187,11 @@ package struct GraphLoader {
             try forEachLink(source) { owner, target in
                 let previous = expected[target.entity][target.row]
                 if previous != RelationshipColumn.none {
-                    throw conflict(target, side, source, previous == owner.raw ? "\(id(owner)) lists it more than once"
-                        : "it is listed by both \(id(ManagedObject(raw: previous))) and \(id(owner)), but can name only one of them")
+                    throw conflict(
+                        target, side, source,
+                        previous == owner.raw
+                            ? "\(id(owner)) lists it more than once"
+                            : "it is listed by both \(id(ManagedObject(raw: previous))) and \(id(owner)), but can name only one of them")
                 }
                 expected[target.entity][target.row] = owner.raw
             }
@@ -193,14 +199,16 @@ package struct GraphLoader {
                 let column = tables[entity].relationships[side.relationship]
                 for row in 0 ..< column.single.count where column.single[row] != expected[entity][row] {
                     let object = ManagedObject(entity: entity, row: row)
-                    let want = expected[entity][row], have = column.single[row]
-                    let what = if have == RelationshipColumn.none {
-                        "it names nothing, but \(id(ManagedObject(raw: want))) lists it"
-                    } else if want == RelationshipColumn.none {
-                        "it names \(id(ManagedObject(raw: have))), which does not list it"
-                    } else {
-                        "it names \(id(ManagedObject(raw: have))), but \(id(ManagedObject(raw: want))) lists it"
-                    }
+                    let want = expected[entity][row]
+                    let have = column.single[row]
+                    let what =
+                        if have == RelationshipColumn.none {
+                            "it names nothing, but \(id(ManagedObject(raw: want))) lists it"
+                        } else if want == RelationshipColumn.none {
+                            "it names \(id(ManagedObject(raw: have))), which does not list it"
+                        } else {
+                            "it names \(id(ManagedObject(raw: have))), but \(id(ManagedObject(raw: want))) lists it"
+                        }
                     throw conflict(object, side, source, what)
                 }
             }
@@ -215,13 +223,14 @@ package struct GraphLoader {
                 let want = expected.removeValue(forKey: object) ?? []
                 let have = column.many[row]
                 if want.count == have.count && (want == have || want.sorted() == have.sorted()) { continue }
-                let what = if let missing = want.first(where: { !have.contains($0) }) {
-                    "it does not list \(id(missing)), which names it"
-                } else if let extra = have.first(where: { !want.contains($0) }) {
-                    "it lists \(id(extra)), which does not name it"
-                } else {
-                    "it lists \(id(Self.repeated(in: have) ?? object)) more than once"
-                }
+                let what =
+                    if let missing = want.first(where: { !have.contains($0) }) {
+                        "it does not list \(id(missing)), which names it"
+                    } else if let extra = have.first(where: { !want.contains($0) }) {
+                        "it lists \(id(extra)), which does not name it"
+                    } else {
+                        "it lists \(id(Self.repeated(in: have) ?? object)) more than once"
+                    }
                 throw conflict(object, side, source, what)
             }
         }
@@ -244,9 +253,10 @@ package struct GraphLoader {
         let info = schema.infos[object.entity]
         let name = info[side.relationship].name
         let inverse = schema.infos[source.family[0]].relationships[source.relationship].name
-        return EngineError(.inconsistentGraph, at: "\(info.name) \(id(object))",
-                           "relationship \"\(name)\" disagrees with its inverse \"\(inverse)\": \(what)",
-                           hint: "The two sides of a relationship must mirror each other; the file is damaged or was edited by hand.")
+        return EngineError(
+            .inconsistentGraph, at: "\(info.name) \(id(object))",
+            "relationship \"\(name)\" disagrees with its inverse \"\(inverse)\": \(what)",
+            hint: "The two sides of a relationship must mirror each other; the file is damaged or was edited by hand.")
     }
 }
 
@@ -271,10 +281,11 @@ struct InversePair {
                 let forward = (info.index, r)
                 let backward = (declaring, i)
                 guard forward.0 < backward.0 || (forward.0 == backward.0 && forward.1 <= backward.1) else { continue }
-                pairs.append(InversePair(
-                    forward: Side(family: [info.index] + info.subentities, relationship: r),
-                    inverse: Side(family: [declaring] + schema.infos[declaring].subentities, relationship: i),
-                    forwardIsToOne: !info[r].isToMany))
+                pairs.append(
+                    InversePair(
+                        forward: Side(family: [info.index] + info.subentities, relationship: r),
+                        inverse: Side(family: [declaring] + schema.infos[declaring].subentities, relationship: i),
+                        forwardIsToOne: !info[r].isToMany))
             }
         }
         return pairs

@@ -47,14 +47,18 @@ extension ObjectGraph {
 
     /// Compares the links of `entity.r` with the flipped links of `destination.inverse`: both
     /// lists sorted, then merged once.
-    private func mirror(_ entity: EntityIndex, _ r: RelationshipIndex, _ destination: EntityIndex,
-                        _ inverse: RelationshipIndex, examples: Int) -> [InverseMismatch] {
+    private func mirror(
+        _ entity: EntityIndex, _ r: RelationshipIndex, _ destination: EntityIndex,
+        _ inverse: RelationshipIndex, examples: Int
+    ) -> [InverseMismatch] {
         let forward = links(entity, r, flipped: false)
         let backward = links(destination, inverse, flipped: true)
         guard forward != backward else { return [] }
         // The links each side has more of than the other.
-        var onlyForward: [Link] = [], onlyBackward: [Link] = []
-        var i = 0, j = 0
+        var onlyForward: [Link] = []
+        var onlyBackward: [Link] = []
+        var i = 0
+        var j = 0
         while i < forward.count || j < backward.count {
             if j == backward.count || (i < forward.count && forward[i] < backward[j]) {
                 onlyForward.append(forward[i])
@@ -71,8 +75,9 @@ extension ObjectGraph {
         let backwardName = "\(schema.entities[destination].name).\(schema[destination][inverse].name)"
         func mismatch(_ missing: [Link], _ from: String, _ to: String) -> InverseMismatch {
             let sorted = missing.sorted { ($0.owner.entity, objectID(of: $0.owner)) < ($1.owner.entity, objectID(of: $1.owner)) }
-            return InverseMismatch(relationship: from, inverse: to, count: missing.count,
-                                   examples: sorted.prefix(examples).map { (objectID(of: $0.owner), objectID(of: $0.target)) })
+            return InverseMismatch(
+                relationship: from, inverse: to, count: missing.count,
+                examples: sorted.prefix(examples).map { (objectID(of: $0.owner), objectID(of: $0.target)) })
         }
         var result: [InverseMismatch] = []
         if !onlyForward.isEmpty { result.append(mismatch(onlyForward, forwardName, backwardName)) }

@@ -2,8 +2,10 @@
 extension PagedArray {
     /// Calls `body` for each part of `range` that lies on one page, in order: the index of the
     /// part's first element and its elements.
-    @inlinable public func forEachPiece(in range: Range<Int>,
-                                         _ body: (_ start: Int, UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+    @inlinable public func forEachPiece(
+        in range: Range<Int>,
+        _ body: (_ start: Int, UnsafeBufferPointer<Element>) throws -> Void
+    ) rethrows {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "PagedArray: range \(range) is outside 0..<\(count)")
         var start = range.lowerBound
         while start < range.upperBound {
@@ -40,10 +42,14 @@ extension PagedArray {
     /// `source`: `body` gets the page of `source`, the uninitialized page to fill, the index of
     /// their first element, and sets `initialized` as in
     /// ``init(unsafeUninitializedCount:initializingWith:)``.
-    @inlinable public init<Source>(alongside source: PagedArray<Source>,
-                                    initializingWith body: (_ source: UnsafeBufferPointer<Source>,
-                                                            _ page: inout UnsafeMutableBufferPointer<Element>,
-                                                            _ start: Int, _ initialized: inout Int) throws -> Void) rethrows {
+    @inlinable public init<Source>(
+        alongside source: PagedArray<Source>,
+        initializingWith body: (
+            _ source: UnsafeBufferPointer<Source>,
+            _ page: inout UnsafeMutableBufferPointer<Element>,
+            _ start: Int, _ initialized: inout Int
+        ) throws -> Void
+    ) rethrows {
         try self.init(unsafeUninitializedCount: source.count) { page, start, initialized in
             try source.withPage(start &>> Self.pageShift) { try body($0, &page, start, &initialized) }
         }

@@ -51,9 +51,13 @@ public struct PagedArray<Element> {
     /// uninitialized buffer and the index of its first element, and must initialize the whole
     /// buffer, setting `initialized` to the number of elements it initialized (all of them,
     /// unless it throws).
-    @inlinable public init(unsafeUninitializedCount count: Int,
-                           initializingWith body: (_ page: inout UnsafeMutableBufferPointer<Element>, _ start: Int,
-                                                   _ initialized: inout Int) throws -> Void) rethrows {
+    @inlinable public init(
+        unsafeUninitializedCount count: Int,
+        initializingWith body: (
+            _ page: inout UnsafeMutableBufferPointer<Element>, _ start: Int,
+            _ initialized: inout Int
+        ) throws -> Void
+    ) rethrows {
         precondition(count >= 0, "PagedArray: negative count \(count)")
         self.init()
         pages.reserveCapacity((count &+ Self.pageMask) &>> Self.pageShift)
@@ -164,8 +168,10 @@ public struct PagedArray<Element> {
 
     /// Calls `body` with the elements of page `page` to change them in place (copying the page
     /// first when a snapshot shares it).
-    @inlinable public mutating func withMutablePage<R>(_ page: Int,
-                                                       _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+    @inlinable public mutating func withMutablePage<R>(
+        _ page: Int,
+        _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R
+    ) rethrows -> R {
         try pages[page].withUnsafeMutableBufferPointer(body)
     }
 

@@ -64,8 +64,10 @@ extension EditingContext {
         undoStack.removeLast(count)
         // From the state before the first to the state after the last; the first's epoch says
         // whether the state before it is still the one undo comes back to.
-        undoStack.append(UndoGroup(name: name ?? joined[0].name, changes: joined.flatMap(\.changes),
-                                   start: joined[0].start, end: joined[count - 1].end, epoch: joined[0].epoch))
+        undoStack.append(
+            UndoGroup(
+                name: name ?? joined[0].name, changes: joined.flatMap(\.changes),
+                start: joined[0].start, end: joined[count - 1].end, epoch: joined[0].epoch))
     }
 }
 

@@ -16,8 +16,9 @@ extension EditingContext {
     /// - Complexity: O(c + d·p + n) for c changes, d deleted objects with p properties each, and
     ///   n objects in the graph (one pass to find the objects the history names).
     public func importUndoHistory(_ history: UndoHistory) throws {
-        precondition(groupDepth == 0 && undoStack.isEmpty && redoStack.isEmpty && !hasChanges && journal.isEmpty,
-                     "importUndoHistory(_:) needs a context without changes or steps")
+        precondition(
+            groupDepth == 0 && undoStack.isEmpty && redoStack.isEmpty && !hasChanges && journal.isEmpty,
+            "importUndoHistory(_:) needs a context without changes or steps")
         guard !history.isEmpty else { return }
         var resolver = HistoryResolver(context: self)
         try resolver.prepare(history)
@@ -76,8 +77,9 @@ struct HistoryResolver {
     var graph: ObjectGraph { context.graph }
 
     static func mismatch(_ message: String, at location: String? = nil) -> EngineError {
-        EngineError(.historyMismatch, at: location, message,
-                    hint: "The undo history does not belong to these objects; it cannot be used.")
+        EngineError(
+            .historyMismatch, at: location, message,
+            hint: "The undo history does not belong to these objects; it cannot be used.")
     }
 
     /// Finds the live objects the history names and makes a dead row for each snapshot.
@@ -120,7 +122,8 @@ struct HistoryResolver {
                 throw Self.mismatch("object \(id) is deleted in the history, but the document never had an object with that id", at: "\(id)")
             }
             guard let entity = schema.entityIndex(named: snapshot.entity), !schema.entities[entity].isAbstract else {
-                throw Self.mismatch("object \(id) is of entity \"\(snapshot.entity)\", which the model does not have as a concrete entity", at: "\(id)")
+                throw Self.mismatch(
+                    "object \(id) is of entity \"\(snapshot.entity)\", which the model does not have as a concrete entity", at: "\(id)")
             }
             let info = schema.infos[entity]
             var values = [Value?](repeating: nil, count: info.attributes.count)
@@ -196,7 +199,8 @@ struct HistoryResolver {
     }
 
     private func membership(_ id: ObjectID, _ name: String, _ index: Int, _ member: ObjectID) throws
-        -> (ManagedObject, RelationshipIndex, ManagedObject) {
+        -> (ManagedObject, RelationshipIndex, ManagedObject)
+    {
         let object = try object(id)
         let info = context.entity(of: object)
         let r = try relationship(name, of: info, toMany: true, location: "\(id)")
@@ -216,8 +220,9 @@ struct HistoryResolver {
     private func target(_ id: ObjectID, of info: EntityInfo, _ r: RelationshipIndex, location: String) throws -> ManagedObject {
         let object = try object(id)
         guard schema.infos[object.entity].isKind(of: info.destination(of: r)) else {
-            throw Self.mismatch("\(id) is a \(schema.entities[object.entity].name), not a \(schema.entities[info.destination(of: r)].name)",
-                                at: location)
+            throw Self.mismatch(
+                "\(id) is a \(schema.entities[object.entity].name), not a \(schema.entities[info.destination(of: r)].name)",
+                at: location)
         }
         return object
     }
@@ -243,8 +248,9 @@ struct HistoryResolver {
     private func checked(_ value: Value, for info: EntityInfo, _ a: AttributeIndex, location: String) throws -> Value {
         let type = info[a].type
         guard Self.isStorageForm(value, of: type) else {
-            throw Self.mismatch("\(value.displayString) is not a stored \(type.modelName) value of \(info.name).\(info[a].name)",
-                                at: location)
+            throw Self.mismatch(
+                "\(value.displayString) is not a stored \(type.modelName) value of \(info.name).\(info[a].name)",
+                at: location)
         }
         return value
     }
@@ -256,8 +262,8 @@ struct HistoryResolver {
         case (.integer(let n), .integer16), (.integer(let n), .integer32), (.integer(let n), .integer64):
             type.integerRange?.contains(n) == true
         case (.double, .double), (.double, .float), (.decimal, .decimal), (.boolean, .boolean), (.date, .date),
-             (.string, .string), (.string, .uri), (.string, .objectID), (.binary, .binary), (.binary, .transformable),
-             (.uuid, .uuid):
+            (.string, .string), (.string, .uri), (.string, .objectID), (.binary, .binary), (.binary, .transformable),
+            (.uuid, .uuid):
             true
         default:
             false

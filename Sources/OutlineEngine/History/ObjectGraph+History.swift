@@ -13,7 +13,8 @@ extension ObjectGraph {
             let rows = table.ids
             if zip(rows, rows.dropFirst()).allSatisfy({ $0 < $1 }) {
                 for id in wanted {
-                    var low = 0, high = rows.count
+                    var low = 0
+                    var high = rows.count
                     while low < high {
                         let middle = low + (high - low) / 2
                         if rows[middle] < id { low = middle + 1 } else { high = middle }

@@ -67,7 +67,8 @@ public struct UndoHistory: Sendable, Hashable {
             case .inserted(let id): id
             case .deleted(let snapshot): snapshot.id
             case .attribute(let id, _, _), .toOne(let id, _, _), .memberInserted(let id, _, _, _),
-                 .memberRemoved(let id, _, _, _), .membersReplaced(let id, _, _): id
+                .memberRemoved(let id, _, _, _), .membersReplaced(let id, _, _):
+                id
             }
         }
     }
@@ -86,8 +87,10 @@ public struct UndoHistory: Sendable, Hashable {
         public var toMany: [String: [ObjectID]]
 
         /// The values of object `id` of `entity`, as the properties of the same names describe them.
-        public init(id: ObjectID, entity: String, attributes: [String: Value] = [:],
-                    toOne: [String: ObjectID] = [:], toMany: [String: [ObjectID]] = [:]) {
+        public init(
+            id: ObjectID, entity: String, attributes: [String: Value] = [:],
+            toOne: [String: ObjectID] = [:], toMany: [String: [ObjectID]] = [:]
+        ) {
             self.id = id
             self.entity = entity
             self.attributes = attributes

@@ -46,8 +46,10 @@ public struct MigrationRisk: Sendable, Hashable, CustomStringConvertible {
 
     /// A risk of `kind` on `entity.property`, changing it `from` one form `to` another, for the
     /// objects `fails` describes, at the moment `when` describes.
-    public init(kind: Kind, entity: String, property: String, from: String, to: String, fails: String,
-                when: String = MigrationRisk.atMigration) {
+    public init(
+        kind: Kind, entity: String, property: String, from: String, to: String, fails: String,
+        when: String = MigrationRisk.atMigration
+    ) {
         self.kind = kind
         self.entity = entity
         self.property = property

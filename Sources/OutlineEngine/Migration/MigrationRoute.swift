@@ -18,8 +18,10 @@ public struct MigrationRoute: Sendable {
     /// chains through `versions` (all registered versions of the model, in any order).
     ///
     /// - Complexity: at most one inference per pair of versions.
-    public static func find(from source: Schema, to destination: Schema, through versions: [Schema],
-                            options: MigrationOptions = MigrationOptions()) -> MigrationRoute {
+    public static func find(
+        from source: Schema, to destination: Schema, through versions: [Schema],
+        options: MigrationOptions = MigrationOptions()
+    ) -> MigrationRoute {
         let direct = MigrationPlan.infer(from: source, to: destination, options: options)
         if direct.isInferable { return MigrationRoute(steps: [direct], direct: direct) }
         // Breadth-first over versions; nodes are indices into `nodes` (0 is the source).
@@ -28,7 +30,8 @@ public struct MigrationRoute: Sendable {
             return MigrationRoute(steps: [], direct: direct)
         }
         var previous: [Int: (node: Int, plan: MigrationPlan)] = [:]
-        var queue = [0], visited: Set<Int> = [0]
+        var queue = [0]
+        var visited: Set<Int> = [0]
         while !queue.isEmpty, previous[target] == nil {
             let node = queue.removeFirst()
             for next in nodes.indices where !visited.contains(next) {
@@ -52,13 +55,16 @@ public struct MigrationRoute: Sendable {
     /// Runs every step on `graph`, stopping at the first step whose data violates its destination.
     ///
     /// - Throws: ``EngineError`` `migrationFailed` when there is no route, `cancelled` when cancelled.
-    public func run(_ graph: ObjectGraph, progress: ((MigrationProgress) -> Void)? = nil,
-                    isCancelled: (() -> Bool)? = nil) throws -> Migrator.Result {
+    public func run(
+        _ graph: ObjectGraph, progress: ((MigrationProgress) -> Void)? = nil,
+        isCancelled: (() -> Bool)? = nil
+    ) throws -> Migrator.Result {
         guard isPossible else {
-            throw EngineError(.migrationFailed, at: "\(direct.source.name) -> \(direct.destination.name)",
-                              "no migration can be inferred, directly or through the known versions (\(direct.blockers.count) \(direct.blockers.count == 1 ? "blocker" : "blockers") on the direct way)",
-                              hint: "See each blocker for what to change, or add an intermediate model version.",
-                              details: direct.blockers.map(\.description))
+            throw EngineError(
+                .migrationFailed, at: "\(direct.source.name) -> \(direct.destination.name)",
+                "no migration can be inferred, directly or through the known versions (\(direct.blockers.count) \(direct.blockers.count == 1 ? "blocker" : "blockers") on the direct way)",
+                hint: "See each blocker for what to change, or add an intermediate model version.",
+                details: direct.blockers.map(\.description))
         }
         var current = graph
         var report = MigrationReport()

@@ -26,12 +26,15 @@ public struct Migrator {
     ///
     /// - Throws: ``EngineError`` `migrationFailed` when the plan has blockers (all listed), or
     ///   `cancelled` when `isCancelled` returns true; the input graph is never changed.
-    public func run(_ graph: ObjectGraph, progress: ((MigrationProgress) -> Void)? = nil,
-                    isCancelled: (() -> Bool)? = nil) throws -> Result {
+    public func run(
+        _ graph: ObjectGraph, progress: ((MigrationProgress) -> Void)? = nil,
+        isCancelled: (() -> Bool)? = nil
+    ) throws -> Result {
         guard plan.isInferable else {
-            throw EngineError(.migrationFailed, at: "\(plan.source.name) -> \(plan.destination.name)",
-                              "the migration cannot be inferred (\(plan.blockers.count) \(plan.blockers.count == 1 ? "blocker" : "blockers"))",
-                              hint: "See each blocker for what to change.", details: plan.blockers.map(\.description))
+            throw EngineError(
+                .migrationFailed, at: "\(plan.source.name) -> \(plan.destination.name)",
+                "the migration cannot be inferred (\(plan.blockers.count) \(plan.blockers.count == 1 ? "blocker" : "blockers"))",
+                hint: "See each blocker for what to change.", details: plan.blockers.map(\.description))
         }
         var run = Run(plan: plan, source: graph, progress: progress, isCancelled: isCancelled, step: step, steps: steps)
         return try run.execute()
@@ -52,8 +55,10 @@ private struct Run {
     /// Per source entity, per source row: destination row (-1 when the object is not carried over).
     var rowMap: [[Int32]]
 
-    init(plan: MigrationPlan, source: ObjectGraph, progress: ((MigrationProgress) -> Void)?,
-         isCancelled: (() -> Bool)?, step: Int, steps: Int) {
+    init(
+        plan: MigrationPlan, source: ObjectGraph, progress: ((MigrationProgress) -> Void)?,
+        isCancelled: (() -> Bool)?, step: Int, steps: Int
+    ) {
         self.plan = plan
         self.source = source
         self.progress = progress
@@ -109,7 +114,10 @@ private struct Run {
             for row in 0 ..< table.rowCount where table.alive[row] {
                 map[row] = Int32(loader.appendObject(entity: d, id: ObjectID(table.ids[row])).row)
                 done += 1
-                if done & 0xFFFF == 0 { try checkCancelled(); report(.copyingObjects, done, total) }
+                if done & 0xFFFF == 0 {
+                    try checkCancelled()
+                    report(.copyingObjects, done, total)
+                }
             }
             rowMap[s] = map
             report.copiedObjects[plan.destination.entities[d].name, default: 0] += table.liveCount
@@ -119,8 +127,11 @@ private struct Run {
 
     mutating func convertValues() throws {
         for (s, table) in zip(source.schema.entityIndices, source.tables) {
-            guard let d = entityMap[s], let mapping = plan.entities.first(where: { $0.destination == plan.destination.entities[d].name }) else { continue }
-            let sourceInfo = plan.source.infos[s], info = plan.destination.infos[d]
+            guard let d = entityMap[s], let mapping = plan.entities.first(where: { $0.destination == plan.destination.entities[d].name }) else {
+                continue
+            }
+            let sourceInfo = plan.source.infos[s]
+            let info = plan.destination.infos[d]
             let allAlive = table.liveCount == table.rowCount
             for name in mapping.removedAttributes {
                 guard let a = sourceInfo.attributeIndex(named: name) else { continue }
@@ -131,9 +142,14 @@ private struct Run {
                 try checkCancelled()
                 guard let da = info.attributeIndex(named: attribute.destination) else { continue }
                 let definition = info.attributes[da]
-                var nils: [ObjectID] = [], nilCount = 0
-                var lost: [ObjectID] = [], lostCount = 0
-                func noteNil(_ row: Int) { nilCount += 1; if nils.count < 5 { nils.append(ObjectID(table.ids[row])) } }
+                var nils: [ObjectID] = []
+                var nilCount = 0
+                var lost: [ObjectID] = []
+                var lostCount = 0
+                func noteNil(_ row: Int) {
+                    nilCount += 1
+                    if nils.count < 5 { nils.append(ObjectID(table.ids[row])) }
+                }
                 switch attribute.action {
                 case .initialize(let value):
                     var column = AttributeColumn(type: definition.type)
@@ -157,11 +173,16 @@ private struct Run {
                     for row in 0 ..< table.rowCount where table.alive[row] {
                         let object = ManagedObject(entity: d, row: Int(rowMap[s][row]))
                         guard let value = table.attributes[sa].value(row) else {
-                            if let fill { loader.setAttribute(object, da, fill); filled += 1 }
-                            else if attribute.requiresValue { noteNil(row) }
+                            if let fill {
+                                loader.setAttribute(object, da, fill)
+                                filled += 1
+                            } else if attribute.requiresValue {
+                                noteNil(row)
+                            }
                             continue
                         }
-                        if let converted = ValueConversion.convert(value, from: from, to: definition.type, lossy: plan.options.allowsLossyConversions) {
+                        if let converted = ValueConversion.convert(value, from: from, to: definition.type, lossy: plan.options.allowsLossyConversions)
+                        {
                             loader.setAttribute(object, da, converted)
                         } else {
                             lostCount += 1
@@ -171,14 +192,18 @@ private struct Run {
                     if filled > 0 { report.defaultedValues["\(info.name).\(definition.name)", default: 0] += filled }
                 }
                 if nilCount > 0 {
-                    let why = attribute.source == nil ? "get no value: the new attribute is required and has no default"
+                    let why =
+                        attribute.source == nil
+                        ? "get no value: the new attribute is required and has no default"
                         : "have no value, but \(definition.name) becomes required without a default"
-                    report.violations.append(DataViolation(entity: info.name, property: definition.name, message: why, objects: nils, count: nilCount))
+                    report.violations.append(
+                        DataViolation(entity: info.name, property: definition.name, message: why, objects: nils, count: nilCount))
                 }
                 if lostCount > 0, case .narrow(let f, let t) = attribute.action {
-                    report.violations.append(DataViolation(
-                        entity: info.name, property: definition.name,
-                        message: "have values that do not fit \(t.modelName) exactly (from \(f.modelName))", objects: lost, count: lostCount))
+                    report.violations.append(
+                        DataViolation(
+                            entity: info.name, property: definition.name,
+                            message: "have values that do not fit \(t.modelName) exactly (from \(f.modelName))", objects: lost, count: lostCount))
                 }
             }
         }
@@ -187,9 +212,12 @@ private struct Run {
 
     mutating func linkObjects() throws {
         for (s, table) in zip(source.schema.entityIndices, source.tables) {
-            guard let d = entityMap[s], let mapping = plan.entities.first(where: { $0.destination == plan.destination.entities[d].name }) else { continue }
+            guard let d = entityMap[s], let mapping = plan.entities.first(where: { $0.destination == plan.destination.entities[d].name }) else {
+                continue
+            }
             try checkCancelled()
-            let sourceInfo = plan.source.infos[s], info = plan.destination.infos[d]
+            let sourceInfo = plan.source.infos[s]
+            let info = plan.destination.infos[d]
             for name in mapping.removedRelationships {
                 guard let r = sourceInfo.relationshipIndex(named: name) else { continue }
                 var count = 0
@@ -198,9 +226,11 @@ private struct Run {
             }
             for relationship in mapping.relationships {
                 guard let source = relationship.source, let sr = sourceInfo.relationshipIndex(named: source),
-                      let dr = info.relationshipIndex(named: relationship.destination) else { continue }
+                    let dr = info.relationshipIndex(named: relationship.destination)
+                else { continue }
                 loader.markSupplied(entity: d, relationship: dr)
-                var collapsed: [ObjectID] = [], collapsedCount = 0
+                var collapsed: [ObjectID] = []
+                var collapsedCount = 0
                 for row in 0 ..< table.rowCount where table.alive[row] {
                     let members = targets(table, sr, row).compactMap(map)
                     let object = ManagedObject(entity: d, row: Int(rowMap[s][row]))
@@ -215,9 +245,11 @@ private struct Run {
                     }
                 }
                 if collapsedCount > 0 {
-                    report.violations.append(DataViolation(
-                        entity: info.name, property: relationship.destination,
-                        message: "have more than one destination, but the relationship becomes to-one", objects: collapsed, count: collapsedCount))
+                    report.violations.append(
+                        DataViolation(
+                            entity: info.name, property: relationship.destination,
+                            message: "have more than one destination, but the relationship becomes to-one", objects: collapsed, count: collapsedCount)
+                    )
                 }
             }
         }
@@ -231,7 +263,8 @@ private struct Run {
             for relationship in mapping.relationships where relationship.requiresValue {
                 guard let r = info.relationshipIndex(named: relationship.destination) else { continue }
                 let definition = info.relationships[r]
-                var empty: [ObjectID] = [], count = 0
+                var empty: [ObjectID] = []
+                var count = 0
                 let table = graph.tables[d]
                 for row in 0 ..< table.rowCount {
                     let n = definition.isToMany ? table.relationships[r].many[row].count : (table.relationships[r].object(row) == nil ? 0 : 1)
@@ -241,9 +274,10 @@ private struct Run {
                     }
                 }
                 if count > 0 {
-                    report.violations.append(DataViolation(
-                        entity: info.name, property: definition.name,
-                        message: "are left without a destination, but the relationship is required", objects: empty, count: count))
+                    report.violations.append(
+                        DataViolation(
+                            entity: info.name, property: definition.name,
+                            message: "are left without a destination, but the relationship is required", objects: empty, count: count))
                 }
             }
         }
@@ -266,8 +300,9 @@ private struct Run {
 
     func checkCancelled() throws {
         if isCancelled?() == true {
-            throw EngineError(.cancelled, at: "\(plan.source.name) -> \(plan.destination.name)", "the migration was cancelled",
-                              hint: "Nothing was changed.")
+            throw EngineError(
+                .cancelled, at: "\(plan.source.name) -> \(plan.destination.name)", "the migration was cancelled",
+                hint: "Nothing was changed.")
         }
     }
 

@@ -11,10 +11,12 @@ public struct ResultsIndexPath: Hashable, Comparable, Sendable, CustomStringConv
         self.row = row
     }
 
+    /// Sections first, then rows: the order of the rows on screen.
     public static func < (a: ResultsIndexPath, b: ResultsIndexPath) -> Bool {
         (a.section, a.row) < (b.section, b.row)
     }
 
+    /// `[section, row]`.
     public var description: String { "[\(section), \(row)]" }
 }
 

@@ -110,7 +110,8 @@ extension ResultsController {
     /// Adds `delta` to the row count of the section with value `term`, making the section
     /// when it is new.
     private func changeCount(of term: PredicateTerm, by delta: Int) {
-        var low = 0, high = sections.count
+        var low = 0
+        var high = sections.count
         while low < high {
             let middle = (low + high) / 2
             if compareSections(sections[middle].term, term) == .orderedAscending { low = middle + 1 } else { high = middle }
@@ -125,19 +126,29 @@ extension ResultsController {
     /// Section deletions (old indices, descending) and insertions (new, ascending).
     private func sectionChanges(from oldSections: [ResultsSectionState]) -> [ResultsChange] {
         guard sectionKey != nil else { return [] }
-        var deleted: [Int] = [], inserted: [Int] = []
-        var i = 0, j = 0
+        var deleted: [Int] = []
+        var inserted: [Int] = []
+        var i = 0
+        var j = 0
         while i < oldSections.count || j < sections.count {
             if i < oldSections.count && j < sections.count {
                 switch compareSections(oldSections[i].term, sections[j].term) {
-                case .orderedSame: i += 1; j += 1
-                case .orderedAscending: deleted.append(i); i += 1
-                case .orderedDescending: inserted.append(j); j += 1
+                case .orderedSame:
+                    i += 1
+                    j += 1
+                case .orderedAscending:
+                    deleted.append(i)
+                    i += 1
+                case .orderedDescending:
+                    inserted.append(j)
+                    j += 1
                 }
             } else if i < oldSections.count {
-                deleted.append(i); i += 1
+                deleted.append(i)
+                i += 1
             } else {
-                inserted.append(j); j += 1
+                inserted.append(j)
+                j += 1
             }
         }
         return deleted.reversed().map { .sectionDeleted(at: $0) } + inserted.map { .sectionInserted(at: $0, name: sections[$0].name) }
@@ -147,10 +158,11 @@ extension ResultsController {
     ///
     /// - Complexity: O(m log m).
     package static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
-        var tails: [Int] = []          // positions in `values` ending the best run of each length
+        var tails: [Int] = []  // positions in `values` ending the best run of each length
         var previous = [Int](repeating: -1, count: values.count)
         for (position, value) in values.enumerated() {
-            var low = 0, high = tails.count
+            var low = 0
+            var high = tails.count
             while low < high {
                 let middle = (low + high) / 2
                 if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
@@ -169,7 +181,8 @@ extension ResultsController {
 
     /// The number of elements of sorted `values` below `value`.
     static func lowerBound(of value: Int, in values: [Int]) -> Int {
-        var low = 0, high = values.count
+        var low = 0
+        var high = values.count
         while low < high {
             let middle = (low + high) / 2
             if values[middle] < value { low = middle + 1 } else { high = middle }

@@ -70,7 +70,8 @@ extension ResultsController {
 
     /// The index path of the row at `global` (counted over all sections).
     func path(ofGlobal global: Int, starts: [Int]) -> ResultsIndexPath {
-        var low = 0, high = starts.count - 2
+        var low = 0
+        var high = starts.count - 2
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= global { low = middle } else { high = middle - 1 }
@@ -109,8 +110,9 @@ extension ResultsController {
     func flush(isCatchUp: Bool) {
         guard pendingSteps > 0 else { return }
         let changes = pendingReload ? reloadChanges() : update(pendingKeys)
-        let batch = ResultsBatch(reason: pendingReason, actionName: pendingSteps == 1 ? pendingActionName : nil,
-                                 isCatchUp: isCatchUp, changes: changes)
+        let batch = ResultsBatch(
+            reason: pendingReason, actionName: pendingSteps == 1 ? pendingActionName : nil,
+            isCatchUp: isCatchUp, changes: changes)
         pendingKeys.removeAll()
         pendingReload = false
         pendingSteps = 0

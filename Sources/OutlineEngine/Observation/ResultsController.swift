@@ -80,8 +80,9 @@ public final class ResultsController {
     /// - Complexity: one fetch, O(n log n).
     public init(context: EditingContext, request: FetchRequest, sectionKeyPath: String? = nil) throws {
         guard request.fetchLimit == nil && request.fetchOffset == 0 else {
-            throw EngineError(.unsupportedRequest, at: request.entityName, "a results controller cannot follow a request with a fetch limit or offset",
-                              hint: "Fetch every matching object and show the window you need.")
+            throw EngineError(
+                .unsupportedRequest, at: request.entityName, "a results controller cannot follow a request with a fetch limit or offset",
+                hint: "Fetch every matching object and show the window you need.")
         }
         self.context = context
         self.request = request
@@ -136,7 +137,9 @@ public final class ResultsController {
     /// - Complexity: O(log n).
     public func object(at path: ResultsIndexPath) -> ManagedObject {
         precondition(path.section >= 0 && path.section < sections.count, "section \(path.section) outside 0..<\(sections.count)")
-        precondition(path.row >= 0 && path.row < sections[path.section].count, "row \(path.row) outside the \(sections[path.section].count) rows of section \(path.section)")
+        precondition(
+            path.row >= 0 && path.row < sections[path.section].count,
+            "row \(path.row) outside the \(sections[path.section].count) rows of section \(path.section)")
         return list[sectionStarts[path.section] + path.row].object
     }
 

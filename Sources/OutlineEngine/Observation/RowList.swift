@@ -91,14 +91,16 @@ package struct RowList<Row: ListRow> {
     ///
     /// - Complexity: O(log n) calls of `isAtOrAfter`.
     package func partitioningIndex(where isAtOrAfter: (Row) throws -> Bool) rethrows -> Int {
-        var low = 0, high = chunks.count
+        var low = 0
+        var high = chunks.count
         while low < high {
             let middle = (low + high) / 2
             if try isAtOrAfter(chunks[middle][chunks[middle].count - 1]) { high = middle } else { low = middle + 1 }
         }
         guard low < chunks.count else { return count }
         let chunk = chunks[low]
-        var first = 0, last = chunk.count
+        var first = 0
+        var last = chunk.count
         while first < last {
             let middle = (first + last) / 2
             if try isAtOrAfter(chunk[middle]) { last = middle } else { first = middle + 1 }
@@ -148,7 +150,8 @@ package struct RowList<Row: ListRow> {
         removed.reserveCapacity(range.count)
         var remaining = range.count
         let (first, firstOffset) = range.isEmpty ? (0, 0) : locate(range.lowerBound)
-        var position = first, offset = firstOffset
+        var position = first
+        var offset = firstOffset
         var emptied: [Int] = []
         while remaining > 0 {
             let take = Swift.min(chunks[position].count - offset, remaining)
@@ -179,7 +182,8 @@ package struct RowList<Row: ListRow> {
 
     /// The chunk holding row `index` (< count) and the row's offset in it.
     private func locate(_ index: Int) -> (position: Int, offset: Int) {
-        var low = 0, high = chunks.count - 1
+        var low = 0
+        var high = chunks.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= index { low = middle } else { high = middle - 1 }

@@ -68,8 +68,10 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
     ///   - workLimit: the work all the evaluations may do together; by default
     ///     ``defaultWorkLimit(objectCount:)`` of the number of objects.
     /// - Throws: as ``evaluate(_:in:workLimit:)``, naming the first object whose evaluation failed.
-    public func filter(_ objects: some Collection<ManagedObject>, in graph: some ObjectGraphReading,
-                       workLimit: Int? = nil) throws -> [ManagedObject] {
+    public func filter(
+        _ objects: some Collection<ManagedObject>, in graph: some ObjectGraphReading,
+        workLimit: Int? = nil
+    ) throws -> [ManagedObject] {
         try filter(objects, in: graph, workLimit: workLimit) { object in
             let info = graph.schema.infos[object.entity]
             return "\(info.name) row \(object.row)"
@@ -78,14 +80,17 @@ public struct BoundPredicate: Sendable, CustomStringConvertible {
 
     /// ``filter(_:in:workLimit:)`` naming a failing object with `name` (an editing context
     /// names it by its object ID).
-    func filter(_ objects: some Collection<ManagedObject>, in graph: some ObjectGraphReading, workLimit: Int?,
-                naming name: (ManagedObject) -> String) throws -> [ManagedObject] {
+    func filter(
+        _ objects: some Collection<ManagedObject>, in graph: some ObjectGraphReading, workLimit: Int?,
+        naming name: (ManagedObject) -> String
+    ) throws -> [ManagedObject] {
         let context = PredicateEvaluationContext(workLimit: workLimit ?? Self.defaultWorkLimit(objectCount: objects.count), slotCount: slotCount)
         return try PredicateStack.run(depth: depth) {
             var result: [ManagedObject] = []
             for object in objects {
-                precondition(graph.schema.infos.indices.contains(object.entity.rawValue) && graph.schema.infos[object.entity].isKind(of: entity),
-                             "the object's entity is not the entity the predicate was bound to")
+                precondition(
+                    graph.schema.infos.indices.contains(object.entity.rawValue) && graph.schema.infos[object.entity].isKind(of: entity),
+                    "the object's entity is not the entity the predicate was bound to")
                 do {
                     if try PredicateEvaluator(graph: graph, object: object, context: context).evaluate(root) { result.append(object) }
                 } catch let failure as PredicateEvaluationFailure {
@@ -133,8 +138,9 @@ extension FetchPredicate {
     ///   ``bound(to:entity:indexOrdering:)``.
     public func bound(to schema: Schema, entityNamed entityName: String) throws -> BoundPredicate {
         guard let entity = schema.entityIndex(named: entityName) else {
-            throw EngineError(.unknownName, at: entityName, "the schema has no entity called \"\(entityName)\"",
-                              hint: PredicateErrors.suggestion(for: entityName, among: schema.entities.map(\.name)))
+            throw EngineError(
+                .unknownName, at: entityName, "the schema has no entity called \"\(entityName)\"",
+                hint: PredicateErrors.suggestion(for: entityName, among: schema.entities.map(\.name)))
         }
         return try bound(to: schema, entity: entity)
     }

@@ -38,8 +38,10 @@ public struct BoundSortDescriptors: Sendable {
     }
 
     /// ``sorted(_:in:workLimit:)`` naming a failing object with `name`.
-    func sorted(_ objects: some Sequence<ManagedObject>, in graph: some ObjectGraphReading, workLimit: Int?,
-                naming name: (ManagedObject) -> String) throws -> [ManagedObject] {
+    func sorted(
+        _ objects: some Sequence<ManagedObject>, in graph: some ObjectGraphReading, workLimit: Int?,
+        naming name: (ManagedObject) -> String
+    ) throws -> [ManagedObject] {
         let objects = Array(objects)
         let keys = try sortKeys(of: objects, in: graph, workLimit: workLimit, naming: name)
         let order = objects.indices.sorted { i, j in
@@ -52,8 +54,10 @@ public struct BoundSortDescriptors: Sendable {
         return order.map { objects[$0] }
     }
 
-    func sortKeys(of objects: [ManagedObject], in graph: some ObjectGraphReading, workLimit: Int?,
-                          naming name: (ManagedObject) -> String = { "\($0)" }) throws -> [[PredicateTerm]] {
+    func sortKeys(
+        of objects: [ManagedObject], in graph: some ObjectGraphReading, workLimit: Int?,
+        naming name: (ManagedObject) -> String = { "\($0)" }
+    ) throws -> [[PredicateTerm]] {
         let context = PredicateEvaluationContext(workLimit: workLimit ?? BoundPredicate.defaultWorkLimit(objectCount: objects.count), slotCount: 0)
         return try objects.map { object in
             let evaluator = PredicateEvaluator(graph: graph, object: object, context: context)
@@ -90,7 +94,8 @@ public struct BoundSortDescriptors: Sendable {
                 return d == e ? .orderedSame : d.lexicographicallyPrecedes(e) ? .orderedAscending : .orderedDescending
             default:
                 // Different kinds, or NaN: by kind, NaN before other numbers.
-                let rx = rank(x), ry = rank(y)
+                let rx = rank(x)
+                let ry = rank(y)
                 return rx != ry ? ordered(rx, ry) : ordered(isNaN(y) ? 1 : 0, isNaN(x) ? 1 : 0)
             }
         case (.object(let x), .object(let y)): return ordered(x, y)
@@ -129,18 +134,22 @@ extension Array where Element == FetchSortDescriptor {
     public func bound(to schema: Schema, entity: EntityIndex) throws -> BoundSortDescriptors {
         precondition(schema.infos.indices.contains(entity.rawValue), "\(entity) is not in the schema")
         let binder = PredicateBinder(schema: schema, entity: entity)
-        let paths = try PredicateErrors.inSortKeys { try map { descriptor -> BoundPath in
-            let path = try binder.resolve(descriptor.keyPath)
-            if path.isMultiValued {
-                throw PredicateErrors.error(column: descriptor.keyPath.column(of: 0), "cannot sort by \"\(descriptor.keyPath)\": it has several values",
-                                            hint: "Sort by a key path through to-one relationships, or count with @count.")
+        let paths = try PredicateErrors.inSortKeys {
+            try map { descriptor -> BoundPath in
+                let path = try binder.resolve(descriptor.keyPath)
+                if path.isMultiValued {
+                    throw PredicateErrors.error(
+                        column: descriptor.keyPath.column(of: 0), "cannot sort by \"\(descriptor.keyPath)\": it has several values",
+                        hint: "Sort by a key path through to-one relationships, or count with @count.")
+                }
+                if path.kind == .object {
+                    throw PredicateErrors.error(
+                        column: descriptor.keyPath.column(of: 0), "cannot sort by \"\(descriptor.keyPath)\": it is a relationship, not a value",
+                        hint: "Sort by an attribute of the related object, as in \(descriptor.keyPath).order.")
+                }
+                return path
             }
-            if path.kind == .object {
-                throw PredicateErrors.error(column: descriptor.keyPath.column(of: 0), "cannot sort by \"\(descriptor.keyPath)\": it is a relationship, not a value",
-                                            hint: "Sort by an attribute of the related object, as in \(descriptor.keyPath).order.")
-            }
-            return path
-        } }
+        }
         return BoundSortDescriptors(descriptors: self, entity: entity, paths: paths)
     }
 }

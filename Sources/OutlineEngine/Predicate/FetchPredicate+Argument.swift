@@ -60,7 +60,8 @@ extension FetchPredicate.Argument: ExpressibleByStringLiteral, ExpressibleByInte
     /// `"3"` as a string, and take anything else as the text it is.
     public init?(literal text: String) {
         guard var parser = try? PredicateParser(format: text, arguments: []), parser.startsExpression(parser.current),
-              let expression = try? parser.parseExpression(), parser.current.isEnd else { return nil }
+            let expression = try? parser.parseExpression(), parser.current.isEnd
+        else { return nil }
         switch expression {
         case .constant(let value): self = .value(value)
         case .list(let values): self = .list(values)

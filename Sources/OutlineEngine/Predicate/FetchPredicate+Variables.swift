@@ -97,8 +97,9 @@ struct PredicateSubstitution {
             let name = String(component.dropFirst(2).dropLast())
             guard let argument = value(of: name) else { continue }
             guard case .value(let v?) = argument, case .integer(let n) = v, n >= 0 else {
-                throw PredicateErrors.error(column: keyPath.column(of: i), "the index $\(name) needs a whole number of 0 or more, but its value is \(argument.shown)",
-                                            hint: PredicateParser.indexHint)
+                throw PredicateErrors.error(
+                    column: keyPath.column(of: i), "the index $\(name) needs a whole number of 0 or more, but its value is \(argument.shown)",
+                    hint: PredicateParser.indexHint)
             }
             result.components[i] = "[\(n)]"
         }

@@ -56,13 +56,17 @@ extension FetchPredicate {
         var source: SourceColumns
 
         /// Makes a comparison, such as `Comparison(.key("tags.name"), .equalTo, .constant(.string("x")), modifier: .any)`.
-        public init(_ left: Expression, _ operator: Operator, _ right: Expression,
-                    modifier: Modifier = .direct, options: Options = []) {
+        public init(
+            _ left: Expression, _ operator: Operator, _ right: Expression,
+            modifier: Modifier = .direct, options: Options = []
+        ) {
             self.init(modifier, left, `operator`, right, options: options, source: SourceColumns())
         }
 
-        init(_ modifier: Modifier, _ left: Expression, _ operator: Operator, _ right: Expression,
-             options: Options, source: SourceColumns) {
+        init(
+            _ modifier: Modifier, _ left: Expression, _ operator: Operator, _ right: Expression,
+            options: Options, source: SourceColumns
+        ) {
             self.modifier = modifier
             self.left = left
             self.operator = `operator`

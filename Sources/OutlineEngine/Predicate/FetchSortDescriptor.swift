@@ -24,8 +24,9 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
 
     /// A descriptor for a dotted key path such as `"parent.order"`, unchecked (binding checks it).
     public init(_ keyPath: String, ascending: Bool = true, caseInsensitive: Bool = false) {
-        self.init(keyPath: FetchPredicate.KeyPath(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)),
-                  ascending: ascending, caseInsensitive: caseInsensitive)
+        self.init(
+            keyPath: FetchPredicate.KeyPath(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)),
+            ascending: ascending, caseInsensitive: caseInsensitive)
     }
 
     /// Parses one descriptor: `"order"`, `"-created"`, `"+order"`, `"text descending"`, `"text [c]"`.
@@ -44,10 +45,10 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
         var pieces: [Range<Int>] = []
         var start = 0
         for (i, c) in scalars.enumerated() where c == "," {
-            pieces.append(start..<i)
+            pieces.append(start ..< i)
             start = i + 1
         }
-        pieces.append(start..<scalars.count)
+        pieces.append(start ..< scalars.count)
         return try pieces.map { piece in
             // Blank out what comes before the descriptor so that columns stay those of the whole text.
             var view = String.UnicodeScalarView(repeating: " ", count: piece.lowerBound)
@@ -70,35 +71,41 @@ public struct FetchSortDescriptor: Hashable, Sendable, CustomStringConvertible {
         var isPlaceholder = false
         if case .placeholder = parser.current.kind { isPlaceholder = true }
         guard parser.startsKeyPath(parser.current), !parser.current.isKeyword("SELF"), !isPlaceholder else {
-            throw PredicateErrors.expected("a key path to sort by", after: nil, found: parser.current,
-                                           hint: "Write a key path, with - in front for descending order, as in -created.", subject: "text")
+            throw PredicateErrors.expected(
+                "a key path to sort by", after: nil, found: parser.current,
+                hint: "Write a key path, with - in front for descending order, as in -created.", subject: "text")
         }
         let keyPath = try parser.parseKeyPath()
         var descriptor = FetchSortDescriptor(keyPath: keyPath, ascending: ascending)
         if case .word(let word) = parser.current.kind {
             switch word.lowercased() {
             case "ascending", "asc": parser.advance()
-            case "descending", "desc": descriptor.ascending = false; parser.advance()
+            case "descending", "desc":
+                descriptor.ascending = false
+                parser.advance()
             default: break
             }
         }
         if parser.current.isSymbol("[") {
             parser.advance()
             guard case .word(let letters) = parser.current.kind, letters.lowercased() == "c" else {
-                throw PredicateErrors.expected("\"c\"", after: "[", found: parser.current,
-                                               hint: "Write [c] after the key path for case-insensitive order.", subject: "text")
+                throw PredicateErrors.expected(
+                    "\"c\"", after: "[", found: parser.current,
+                    hint: "Write [c] after the key path for case-insensitive order.", subject: "text")
             }
             parser.advance()
             guard parser.current.isSymbol("]") else {
-                throw PredicateErrors.expected("\"]\"", after: "c", found: parser.current,
-                                               hint: "Write [c] after the key path for case-insensitive order.", subject: "text")
+                throw PredicateErrors.expected(
+                    "\"]\"", after: "c", found: parser.current,
+                    hint: "Write [c] after the key path for case-insensitive order.", subject: "text")
             }
             parser.advance()
             descriptor.caseInsensitive = true
         }
         guard parser.current.isEnd else {
-            throw PredicateErrors.expected("\"ascending\", \"descending\", \"[c]\" or the end", after: parser.previousText, found: parser.current,
-                                           hint: "Separate sort keys with commas, as in done, -created.", subject: "text")
+            throw PredicateErrors.expected(
+                "\"ascending\", \"descending\", \"[c]\" or the end", after: parser.previousText, found: parser.current,
+                hint: "Separate sort keys with commas, as in done, -created.", subject: "text")
         }
         return descriptor
     }

@@ -38,7 +38,10 @@ enum PredicateAggregates {
     static func extreme(_ values: [Value], keeping direction: ComparisonResult) -> Value? {
         var best: Value?
         for v in values {
-            guard let current = best else { best = v; continue }
+            guard let current = best else {
+                best = v
+                continue
+            }
             if PredicateComparator.order(v, current, options: []) == direction { best = v }
         }
         return best
@@ -77,7 +80,12 @@ enum PredicateAggregates {
             var end = index + 1
             while end < ordered.count, PredicateComparator.order(ordered[end], ordered[index], options: []) == .orderedSame { end += 1 }
             let run = end - index
-            if run > best { best = run; result = [ordered[index]] } else if run == best { result.append(ordered[index]) }
+            if run > best {
+                best = run
+                result = [ordered[index]]
+            } else if run == best {
+                result.append(ordered[index])
+            }
             index = end
         }
         return result

@@ -18,8 +18,9 @@ extension PredicateBinder {
             let bound = try elements.map { element -> BoundSide in
                 let side = try bind(element, column: column)
                 if side.isMultiValued || side.isList {
-                    throw PredicateErrors.error(column: column, "each element of a list needs one value, but \(Self.shown(element)) has several",
-                                                hint: "Put single values in lists; compare with a to-many key path directly, as in \"work\" IN tags.name.")
+                    throw PredicateErrors.error(
+                        column: column, "each element of a list needs one value, but \(Self.shown(element)) has several",
+                        hint: "Put single values in lists; compare with a to-many key path directly, as in \"work\" IN tags.name.")
                 }
                 return side
             }
@@ -37,8 +38,9 @@ extension PredicateBinder {
             return BoundSide(.evaluatedObject, kind: .object, entity: entity, text: text)
         case .object(let object):
             guard schema.infos.indices.contains(object.entity.rawValue) else {
-                throw PredicateErrors.error(column: column, "the object \(object) is not an object of this schema",
-                                            hint: "Pass objects of the graph the predicate is evaluated on.")
+                throw PredicateErrors.error(
+                    column: column, "the object \(object) is not an object of this schema",
+                    hint: "Pass objects of the graph the predicate is evaluated on.")
             }
             return BoundSide(.constant(.object(object)), kind: .object, entity: object.entity, text: text)
         case .variable(let name):
@@ -55,8 +57,9 @@ extension PredicateBinder {
         case .negated(let operand):
             let side = try single(operand, column: column, what: "a minus sign")
             if let kind = side.kind, kind != .number, kind != .unknown {
-                throw PredicateErrors.error(column: column, "a minus sign needs a number, but \(Self.shown(operand)) is \(kind.phrase)",
-                                            hint: "Negate numbers only, as in -order.")
+                throw PredicateErrors.error(
+                    column: column, "a minus sign needs a number, but \(Self.shown(operand)) is \(kind.phrase)",
+                    hint: "Negate numbers only, as in -order.")
             }
             return BoundSide(.negated(side.expression), kind: .number, text: text)
         case .cast(let operand, let type):
@@ -64,8 +67,10 @@ extension PredicateBinder {
             guard PredicateCasts.types.contains(type) else {
                 throw PredicateErrors.error(column: column, "unknown CAST type \"\(type)\"", hint: PredicateCasts.typesHint)
             }
-            let kinds: [String: PredicateValueKind] = ["NSDate": .date, "NSDecimalNumber": .number, "NSNumber": .number,
-                                                       "NSUUID": .uuid, "NSData": .binary, "NSString": .string]
+            let kinds: [String: PredicateValueKind] = [
+                "NSDate": .date, "NSDecimalNumber": .number, "NSNumber": .number,
+                "NSUUID": .uuid, "NSData": .binary, "NSString": .string,
+            ]
             return BoundSide(.cast(side.expression, type), kind: kinds[type], text: text)
         case .conditional(let condition, let whenTrue, let whenFalse):
             let node = try bind(condition)
@@ -77,29 +82,33 @@ extension PredicateBinder {
     }
 
     static func unboundVariable(_ name: String, column: Int?) -> EngineError {
-        PredicateErrors.error(column: column, "the variable $\(name) has no value",
-                              hint: "Substitute a value for $\(name) before evaluating the predicate, or use it inside a SUBQUERY that names it.")
+        PredicateErrors.error(
+            column: column, "the variable $\(name) has no value",
+            hint: "Substitute a value for $\(name) before evaluating the predicate, or use it inside a SUBQUERY that names it.")
     }
 
     /// An operand that must have one value (of arithmetic, functions of one number, CAST).
     private func single(_ e: FetchPredicate.Expression, column: Int?, what: String) throws -> BoundSide {
         let side = try bind(e, column: column)
         if side.isMultiValued || side.isList {
-            throw PredicateErrors.error(column: column, "\(what) needs one value, but \(Self.shown(e)) has several",
-                                        hint: "Aggregate several values first, as in sum(children.order) or children.@count.")
+            throw PredicateErrors.error(
+                column: column, "\(what) needs one value, but \(Self.shown(e)) has several",
+                hint: "Aggregate several values first, as in sum(children.order) or children.@count.")
         }
         return side
     }
 
     private func bindPath(_ base: FetchPredicate.Expression, _ keyPath: FetchPredicate.KeyPath, column: Int?, text: String) throws -> BoundSide {
         let baseSide = try bind(base, column: column)
-        if (baseSide.isList || baseSide.isMultiValued), baseSide.kind != .object, baseSide.kind != nil || baseSide.isList,
-           !baseSide.elements.contains(where: { $0.kind == .object }) {
+        if baseSide.isList || baseSide.isMultiValued, baseSide.kind != .object, baseSide.kind != nil || baseSide.isList,
+            !baseSide.elements.contains(where: { $0.kind == .object })
+        {
             return try bindValueIndex(baseSide, keyPath, column: column, text: text)
         }
         guard baseSide.kind == .object || baseSide.isList, let baseEntity = baseSide.entity ?? commonEntity(of: baseSide.elements) else {
-            throw PredicateErrors.error(column: keyPath.column(of: 0) ?? column, "cannot follow \"\(keyPath)\" from \(Self.shown(base)): it is not an object",
-                                        hint: "Follow key paths from SELF, a SUBQUERY's variable or a collection of objects.")
+            throw PredicateErrors.error(
+                column: keyPath.column(of: 0) ?? column, "cannot follow \"\(keyPath)\" from \(Self.shown(base)): it is not an object",
+                hint: "Follow key paths from SELF, a SUBQUERY's variable or a collection of objects.")
         }
         let collection = baseSide.isMultiValued || baseSide.isList
         let path = try resolve(keyPath, from: baseEntity, fromCollection: collection, baseIsOrdered: baseSide.isOrdered)
@@ -114,19 +123,22 @@ extension PredicateBinder {
         let first = keyPath.components.first ?? ""
         let at = keyPath.column(of: 0) ?? column
         guard keyPath.components.count == 1 else {
-            throw PredicateErrors.error(column: keyPath.column(of: 1) ?? at, "\(base.text) is a collection of values, so the key path cannot continue after \"\(first)\"",
-                                        hint: "Values have no keys; index or count the collection, as in {1, 2}[FIRST] or {1, 2}.@count.")
+            throw PredicateErrors.error(
+                column: keyPath.column(of: 1) ?? at, "\(base.text) is a collection of values, so the key path cannot continue after \"\(first)\"",
+                hint: "Values have no keys; index or count the collection, as in {1, 2}[FIRST] or {1, 2}.@count.")
         }
         if first == FetchPredicate.CollectionOperator.count.rawValue || FetchPredicate.IndexOperator(component: first) == .size {
             return BoundSide(.function(.count, [base.expression]), kind: .number, text: text)
         }
         guard let index = FetchPredicate.IndexOperator(component: first) else {
-            throw PredicateErrors.error(column: at, "\(base.text) is a collection of values, not objects, so it has no key \"\(first)\"",
-                                        hint: "Index or count a collection of values, as in {1, 2}[FIRST] or {1, 2}.@count.")
+            throw PredicateErrors.error(
+                column: at, "\(base.text) is a collection of values, not objects, so it has no key \"\(first)\"",
+                hint: "Index or count a collection of values, as in {1, 2}[FIRST] or {1, 2}.@count.")
         }
         guard base.isOrdered else {
-            throw PredicateErrors.error(column: at, "the collection before \(index.component) has no order, so the index picks no particular value",
-                                        hint: "Index lists, as in {1, 2, 3}[0]; count other collections with [SIZE].")
+            throw PredicateErrors.error(
+                column: at, "the collection before \(index.component) has no order, so the index picks no particular value",
+                hint: "Index lists, as in {1, 2, 3}[0]; count other collections with [SIZE].")
         }
         let kinds = Set(base.elements.compactMap(\.kind))
         return BoundSide(.element(base.expression, index), kind: kinds.count == 1 ? kinds.first : kinds.isEmpty ? nil : .unknown, text: text)
@@ -156,24 +168,31 @@ extension PredicateBinder {
     private func bindSubquery(_ s: FetchPredicate.Subquery, column: Int?, text: String) throws -> BoundSide {
         let collection = try bind(s.collection, column: column)
         guard collection.isMultiValued || collection.isList, collection.kind == .object || collection.isList,
-              let collectionEntity = collection.entity ?? commonEntity(of: collection.elements) else {
-            throw PredicateErrors.error(column: column, "SUBQUERY needs a collection of objects, but \(Self.shown(s.collection)) is not one",
-                                        hint: PredicateParser.subqueryHint)
+            let collectionEntity = collection.entity ?? commonEntity(of: collection.elements)
+        else {
+            throw PredicateErrors.error(
+                column: column, "SUBQUERY needs a collection of objects, but \(Self.shown(s.collection)) is not one",
+                hint: PredicateParser.subqueryHint)
         }
         let slot = scope.slotCount
         scope.slotCount += 1
         scope.variables.append((s.variable, slot, collectionEntity))
         defer { scope.variables.removeLast() }
         let predicate = try bind(s.predicate)
-        var side = BoundSide(.subquery(collection.expression, slot: slot, predicate), multi: true, kind: .object, entity: collectionEntity, text: text)
+        var side = BoundSide(
+            .subquery(collection.expression, slot: slot, predicate), multi: true, kind: .object, entity: collectionEntity, text: text)
         side.isOrdered = collection.isOrdered
         return side
     }
 
-    private func bindFunction(_ function: FetchPredicate.Function, _ arguments: [FetchPredicate.Expression], column: Int?, text: String) throws -> BoundSide {
+    private func bindFunction(_ function: FetchPredicate.Function, _ arguments: [FetchPredicate.Expression], column: Int?, text: String) throws
+        -> BoundSide
+    {
         guard arguments.count == function.argumentCount else {
-            throw PredicateErrors.error(column: column, "\(function.rawValue)() takes \(function.argumentCount) argument\(function.argumentCount == 1 ? "" : "s") but was given \(arguments.count)",
-                                        hint: PredicateParser.functionHint(function))
+            throw PredicateErrors.error(
+                column: column,
+                "\(function.rawValue)() takes \(function.argumentCount) argument\(function.argumentCount == 1 ? "" : "s") but was given \(arguments.count)",
+                hint: PredicateParser.functionHint(function))
         }
         let bound = try arguments.map { try bind($0, column: column) }
         let expression = BoundExpression.function(function, bound.map(\.expression))
@@ -185,8 +204,9 @@ extension PredicateBinder {
         let argument = bound[0]
         if function.takesCollection {
             guard argument.isMultiValued || argument.isList else {
-                throw PredicateErrors.error(column: column, "\(function.rawValue)() needs a collection, but \(Self.shown(arguments[0])) has one value",
-                                            hint: PredicateParser.functionHint(function))
+                throw PredicateErrors.error(
+                    column: column, "\(function.rawValue)() needs a collection, but \(Self.shown(arguments[0])) has one value",
+                    hint: PredicateParser.functionHint(function))
             }
             let elementKind = argument.isList ? commonKind(argument.elements) : argument.kind
             switch function {
@@ -194,25 +214,29 @@ extension PredicateBinder {
                 return BoundSide(expression, kind: .number, text: text)
             case .min, .max, .mode:
                 if let kind = elementKind, !kind.isOrdered {
-                    throw PredicateErrors.error(column: column, "\(function.rawValue)() needs numbers, strings or dates, but \(Self.shown(arguments[0])) has \(kind.phrase)",
-                                                hint: PredicateParser.functionHint(function))
+                    throw PredicateErrors.error(
+                        column: column, "\(function.rawValue)() needs numbers, strings or dates, but \(Self.shown(arguments[0])) has \(kind.phrase)",
+                        hint: PredicateParser.functionHint(function))
                 }
                 return BoundSide(expression, multi: function == .mode, kind: elementKind, text: text)
             default:
                 if let kind = elementKind, kind != .number, kind != .unknown {
-                    throw PredicateErrors.error(column: column, "\(function.rawValue)() needs numbers, but \(Self.shown(arguments[0])) has \(kind.phrase)",
-                                                hint: PredicateParser.functionHint(function))
+                    throw PredicateErrors.error(
+                        column: column, "\(function.rawValue)() needs numbers, but \(Self.shown(arguments[0])) has \(kind.phrase)",
+                        hint: PredicateParser.functionHint(function))
                 }
                 return BoundSide(expression, kind: .number, text: text)
             }
         }
         if argument.isMultiValued || argument.isList {
-            throw PredicateErrors.error(column: column, "\(function.rawValue)() needs one number, but \(Self.shown(arguments[0])) has several values",
-                                        hint: PredicateParser.functionHint(function))
+            throw PredicateErrors.error(
+                column: column, "\(function.rawValue)() needs one number, but \(Self.shown(arguments[0])) has several values",
+                hint: PredicateParser.functionHint(function))
         }
         if let kind = argument.kind, kind != .number, kind != .unknown {
-            throw PredicateErrors.error(column: column, "\(function.rawValue)() needs a number, but \(Self.shown(arguments[0])) is \(kind.phrase)",
-                                        hint: PredicateParser.functionHint(function))
+            throw PredicateErrors.error(
+                column: column, "\(function.rawValue)() needs a number, but \(Self.shown(arguments[0])) is \(kind.phrase)",
+                hint: PredicateParser.functionHint(function))
         }
         return BoundSide(expression, kind: .number, text: text)
     }
@@ -223,8 +247,10 @@ extension PredicateBinder {
         return kinds.count <= 1 ? kinds.first : .unknown
     }
 
-    private func bindArithmetic(_ l: FetchPredicate.Expression, _ op: FetchPredicate.ArithmeticOperator, _ r: FetchPredicate.Expression,
-                                column: Int?, text: String) throws -> BoundSide {
+    private func bindArithmetic(
+        _ l: FetchPredicate.Expression, _ op: FetchPredicate.ArithmeticOperator, _ r: FetchPredicate.Expression,
+        column: Int?, text: String
+    ) throws -> BoundSide {
         let left = try single(l, column: column, what: "\"\(op.rawValue)\"")
         let right = try single(r, column: column, what: "\"\(op.rawValue)\"")
         let expression = BoundExpression.arithmetic(left.expression, op, right.expression)
@@ -241,9 +267,11 @@ extension PredicateBinder {
         case (nil, _, nil):
             return BoundSide(expression, kind: .unknown, text: text)
         default:
-            let lk = left.kind?.phrase ?? "nil", rk = right.kind?.phrase ?? "nil"
-            throw PredicateErrors.error(column: column, "cannot compute \(Self.shown(l)) (\(lk)) \(op.rawValue) \(Self.shown(r)) (\(rk))",
-                                        hint: "Arithmetic works on numbers; a date plus or minus seconds is a date, and one date minus another is seconds.")
+            let lk = left.kind?.phrase ?? "nil"
+            let rk = right.kind?.phrase ?? "nil"
+            throw PredicateErrors.error(
+                column: column, "cannot compute \(Self.shown(l)) (\(lk)) \(op.rawValue) \(Self.shown(r)) (\(rk))",
+                hint: "Arithmetic works on numbers; a date plus or minus seconds is a date, and one date minus another is seconds.")
         }
     }
 }

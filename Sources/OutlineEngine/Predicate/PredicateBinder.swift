@@ -32,20 +32,23 @@ struct PredicateBinder {
 
         // Shape: lists only on the right of IN and BETWEEN; BETWEEN takes exactly two values.
         if left.isList {
-            throw PredicateErrors.error(column: c.source.left, "a list can only be the right side of IN or BETWEEN",
-                                        hint: "Write the key path first, as in order IN {1, 2}.")
+            throw PredicateErrors.error(
+                column: c.source.left, "a list can only be the right side of IN or BETWEEN",
+                hint: "Write the key path first, as in order IN {1, 2}.")
         }
         switch c.operator {
         case .between:
             guard right.isList, right.elements.count == 2 else {
-                throw PredicateErrors.error(column: c.source.right, "BETWEEN needs a list of two values but found \(Self.shown(c.right))",
-                                            hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
+                throw PredicateErrors.error(
+                    column: c.source.right, "BETWEEN needs a list of two values but found \(Self.shown(c.right))",
+                    hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
             }
         case .in: break
         default:
             if right.isList {
-                throw PredicateErrors.error(column: c.source.right, "a list can only follow IN or BETWEEN, not \"\(opName)\"",
-                                            hint: "Use IN to test membership, as in order IN {1, 2}.")
+                throw PredicateErrors.error(
+                    column: c.source.right, "a list can only follow IN or BETWEEN, not \"\(opName)\"",
+                    hint: "Use IN to test membership, as in order IN {1, 2}.")
             }
         }
 
@@ -57,12 +60,16 @@ struct PredicateBinder {
         case (.all, true): quantifier = .all
         case (.none, true): quantifier = .none
         case (_, false):
-            throw PredicateErrors.error(column: c.source.left, "\(c.modifier.rawValue) needs a to-many key path, but \(Self.shown(c.left)) has one value",
-                                        hint: "Use \(c.modifier.rawValue) with a key path through a to-many relationship, as in \(c.modifier.rawValue) tags.name == \"work\"; or remove it.")
+            throw PredicateErrors.error(
+                column: c.source.left, "\(c.modifier.rawValue) needs a to-many key path, but \(Self.shown(c.left)) has one value",
+                hint:
+                    "Use \(c.modifier.rawValue) with a key path through a to-many relationship, as in \(c.modifier.rawValue) tags.name == \"work\"; or remove it."
+            )
         }
         if right.isMultiValued && c.operator != .in {
-            throw PredicateErrors.error(column: c.source.right, "the right side of \"\(opName)\" cannot be the to-many key path \(Self.shown(c.right))",
-                                        hint: "Only IN takes a to-many key path on its right; put the to-many key path on the left, with ANY, ALL or NONE.")
+            throw PredicateErrors.error(
+                column: c.source.right, "the right side of \"\(opName)\" cannot be the to-many key path \(Self.shown(c.right))",
+                hint: "Only IN takes a to-many key path on its right; put the to-many key path on the left, with ANY, ALL or NONE.")
         }
 
         try checkKinds(c, left: &left, right: &right)
@@ -75,15 +82,17 @@ struct PredicateBinder {
                 do {
                     pattern = .regex(try PredicateRegex(s, options: c.options))
                 } catch let error as PredicateRegexError {
-                    throw PredicateErrors.error(column: c.source.right, "invalid regular expression \(PredicateFormatter.quoted(s)) after MATCHES: \(error.message)",
-                                                hint: error.hint)
+                    throw PredicateErrors.error(
+                        column: c.source.right, "invalid regular expression \(PredicateFormatter.quoted(s)) after MATCHES: \(error.message)",
+                        hint: error.hint)
                 }
             case .contains, .beginsWith, .endsWith: pattern = .needle(PredicateNeedle(s, options: c.options))
             default: break
             }
         }
-        return BoundComparison(quantifier: quantifier, left: left.expression, op: c.operator, right: right.expression,
-                               options: c.options, pattern: pattern, rightColumn: c.source.right)
+        return BoundComparison(
+            quantifier: quantifier, left: left.expression, op: c.operator, right: right.expression,
+            options: c.options, pattern: pattern, rightColumn: c.source.right)
     }
 
     /// Checks that the two sides can ever satisfy the operator; converts string constants
@@ -92,8 +101,10 @@ struct PredicateBinder {
         guard let leftKind = left.kind else { return }
         let opName = c.operator.rawValue
         func mismatch(_ rightText: String, _ rightKind: PredicateValueKind) -> EngineError {
-            PredicateErrors.error(column: c.source.operator, "cannot compare \(Self.shown(c.left)) (\(leftKind.phrase)) with \(rightText) (\(rightKind.phrase)) using \"\(opName)\"",
-                                  hint: "Compare with a value of the same kind: quote strings, write numbers bare and dates as CAST(seconds, \"NSDate\").")
+            PredicateErrors.error(
+                column: c.source.operator,
+                "cannot compare \(Self.shown(c.left)) (\(leftKind.phrase)) with \(rightText) (\(rightKind.phrase)) using \"\(opName)\"",
+                hint: "Compare with a value of the same kind: quote strings, write numbers bare and dates as CAST(seconds, \"NSDate\").")
         }
         // A string constant against a UUID attribute means the UUID it spells.
         func convert(_ side: BoundSide) throws -> BoundSide {
@@ -110,12 +121,14 @@ struct PredicateBinder {
 
         if c.operator.isStringOperator {
             guard leftKind == .string || leftKind == .unknown else {
-                throw PredicateErrors.error(column: c.source.operator, "\(opName) needs strings, but \(Self.shown(c.left)) is \(leftKind.phrase)",
-                                            hint: "Use \(opName) on string attributes; compare numbers and dates with ==, <, > or BETWEEN.")
+                throw PredicateErrors.error(
+                    column: c.source.operator, "\(opName) needs strings, but \(Self.shown(c.left)) is \(leftKind.phrase)",
+                    hint: "Use \(opName) on string attributes; compare numbers and dates with ==, <, > or BETWEEN.")
             }
             if let rightKind = right.kind, rightKind != .string, rightKind != .unknown {
-                throw PredicateErrors.error(column: c.source.right, "\(opName) needs a string on its right, but \(Self.shown(c.right)) is \(rightKind.phrase)",
-                                            hint: "Quote the text to look for, as in text \(opName) \"milk\".")
+                throw PredicateErrors.error(
+                    column: c.source.right, "\(opName) needs a string on its right, but \(Self.shown(c.right)) is \(rightKind.phrase)",
+                    hint: "Quote the text to look for, as in text \(opName) \"milk\".")
             }
             return
         }
@@ -129,8 +142,10 @@ struct PredicateBinder {
             // `x IN "text"` tests for a substring.
             guard let rightKind = right.kind else { return }
             guard rightKind == .string || rightKind == .unknown, leftKind == .string || leftKind == .unknown else {
-                throw PredicateErrors.error(column: c.source.right, "IN needs a list, a to-many key path or a string on its right, but \(Self.shown(c.right)) is \(rightKind.phrase)",
-                                            hint: "Write the candidates as a list, as in order IN {1, 2}.")
+                throw PredicateErrors.error(
+                    column: c.source.right,
+                    "IN needs a list, a to-many key path or a string on its right, but \(Self.shown(c.right)) is \(rightKind.phrase)",
+                    hint: "Write the candidates as a list, as in order IN {1, 2}.")
             }
             return
         }
@@ -138,8 +153,9 @@ struct PredicateBinder {
             throw mismatch(text, kind)
         }
         if c.operator.isOrdering && !leftKind.isOrdered {
-            throw PredicateErrors.error(column: c.source.operator, "cannot order \(Self.shown(c.left)) (\(leftKind.phrase)) with \"\(opName)\"",
-                                        hint: "Only numbers, strings and dates have an order; use == or != instead.")
+            throw PredicateErrors.error(
+                column: c.source.operator, "cannot order \(Self.shown(c.left)) (\(leftKind.phrase)) with \"\(opName)\"",
+                hint: "Only numbers, strings and dates have an order; use == or != instead.")
         }
     }
 

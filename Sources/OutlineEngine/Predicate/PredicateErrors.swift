@@ -6,8 +6,10 @@ enum PredicateErrors {
     }
 
     /// `expected WHAT after "PREVIOUS" but found "X"` / `... but the predicate ends` (or another subject).
-    static func expected(_ what: String, after previous: String?, found token: PredicateToken,
-                         hint: String, subject: String = "predicate") -> EngineError {
+    static func expected(
+        _ what: String, after previous: String?, found token: PredicateToken,
+        hint: String, subject: String = "predicate"
+    ) -> EngineError {
         var message = "expected \(what)"
         if let previous { message += " after " + quote(previous) }
         message += token.isEnd ? " but the \(subject) ends" : " but found \(token.quoted)"
@@ -68,15 +70,16 @@ enum PredicateErrors {
     /// Edit distance counting insertions, deletions, substitutions and transpositions of
     /// adjacent characters (optimal string alignment), in O(n·m) time and O(m) space.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
+        var previous = Array(0 ... b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
+        for i in 1 ... a.count {
             current[0] = i
-            for j in 1...b.count {
+            for j in 1 ... b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 var best = Swift.min(previous[j] + 1, current[j - 1] + 1)
                 best = Swift.min(best, substitution)

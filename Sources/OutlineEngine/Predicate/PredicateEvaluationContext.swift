@@ -39,17 +39,24 @@ enum PredicateEvaluationFailure: Error {
     func error(naming object: String) -> EngineError {
         switch self {
         case .workLimit(let limit):
-            return EngineError(.invalidPredicate, at: object,
-                               "evaluating the predicate needs more than \(PredicateErrors.grouped(limit)) units of work; it stopped at this object",
-                               hint: "Narrow the predicate: key paths through several to-many relationships, SUBQUERY over large collections and long texts multiply the work for every object.")
+            return EngineError(
+                .invalidPredicate, at: object,
+                "evaluating the predicate needs more than \(PredicateErrors.grouped(limit)) units of work; it stopped at this object",
+                hint:
+                    "Narrow the predicate: key paths through several to-many relationships, SUBQUERY over large collections and long texts multiply the work for every object."
+            )
         case .backtrackingLimit(let pattern, let column, let limit):
-            return EngineError(.invalidPredicate, at: object,
-                               "MATCHES \(PredicateFormatter.quoted(pattern))\(column.map { " (column \($0) of the query)" } ?? "") cannot be decided for this object within \(PredicateErrors.grouped(limit)) backtracking steps",
-                               hint: "Simplify the pattern: with a backreference, nested repetition such as (a*)*\\1 backtracks exponentially; a pattern without backreferences is matched in time proportional to the text.")
+            return EngineError(
+                .invalidPredicate, at: object,
+                "MATCHES \(PredicateFormatter.quoted(pattern))\(column.map { " (column \($0) of the query)" } ?? "") cannot be decided for this object within \(PredicateErrors.grouped(limit)) backtracking steps",
+                hint:
+                    "Simplify the pattern: with a backreference, nested repetition such as (a*)*\\1 backtracks exponentially; a pattern without backreferences is matched in time proportional to the text."
+            )
         case .invalidPattern(let pattern, let column, let error):
-            return EngineError(.invalidPredicate, at: object,
-                               "the regular expression \(PredicateFormatter.quoted(pattern)) after MATCHES\(column.map { " (column \($0) of the query)" } ?? "") is invalid: \(error.message)",
-                               hint: error.hint)
+            return EngineError(
+                .invalidPredicate, at: object,
+                "the regular expression \(PredicateFormatter.quoted(pattern)) after MATCHES\(column.map { " (column \($0) of the query)" } ?? "") is invalid: \(error.message)",
+                hint: error.hint)
         }
     }
 }

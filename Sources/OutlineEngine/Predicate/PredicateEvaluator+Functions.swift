@@ -6,7 +6,7 @@ extension PredicateEvaluator {
     func evaluate(_ function: FetchPredicate.Function, _ arguments: [BoundExpression]) throws -> Operand {
         switch function {
         case .now: return .one(.value(.date(context.now)))
-        case .random: return .one(.value(.double(Double.random(in: 0..<1))))
+        case .random: return .one(.value(.double(Double.random(in: 0 ..< 1))))
         default: break
         }
         if function.takesCollection {
@@ -37,10 +37,12 @@ extension PredicateEvaluator {
         case .abs: return .one(.value(PredicateArithmetic.absolute(value)))
         default:
             // randomn(n): an integer in 0..<n.
-            guard let n = value.integerValue ?? (number.isFinite && number == number.rounded() && Swift.abs(number) < 9e18 ? Int64(number) : nil), n > 0 else {
+            guard let n = value.integerValue ?? (number.isFinite && number == number.rounded() && Swift.abs(number) < 9e18 ? Int64(number) : nil),
+                n > 0
+            else {
                 return .one(.null)
             }
-            return .one(.value(.integer(Int64.random(in: 0..<n))))
+            return .one(.value(.integer(Int64.random(in: 0 ..< n))))
         }
     }
 }

@@ -182,4 +182,3 @@ extension PredicateTerm {
         return nil
     }
 }
-

@@ -23,7 +23,7 @@ struct PredicateLexer {
     func text(from: Int, to: Int) -> String {
         let lower = max(0, min(from - 1, chars.count))
         let upper = max(lower, min(to - 1, chars.count))
-        return string(lower..<upper)
+        return string(lower ..< upper)
     }
 
     /// All tokens, ending with a `.end` token.
@@ -46,7 +46,7 @@ struct PredicateLexer {
         guard let c = peek() else { return PredicateToken(kind: .end, column: start + 1, text: "") }
         func token(_ kind: PredicateToken.Kind, length: Int) -> PredicateToken {
             index = start + length
-            return PredicateToken(kind: kind, column: start + 1, text: string(start..<index))
+            return PredicateToken(kind: kind, column: start + 1, text: string(start ..< index))
         }
         let next = peek(1)
         switch c {
@@ -80,8 +80,9 @@ struct PredicateLexer {
             return next == "*" ? token(.symbol("**"), length: 2) : token(.symbol("*"), length: 1)
         case ":":
             if next == "=" { return token(.symbol(":="), length: 2) }
-            throw PredicateErrors.error(column: start + 1, "unexpected character \":\"",
-                                        hint: "A colon only appears in an assignment such as $x := 1.")
+            throw PredicateErrors.error(
+                column: start + 1, "unexpected character \":\"",
+                hint: "A colon only appears in an assignment such as $x := 1.")
         case "\"", "'":
             return try lexString(quote: c)
         case "%":
@@ -90,24 +91,27 @@ struct PredicateLexer {
             index += 1
             let word = lexWord()
             guard !word.isEmpty else {
-                throw PredicateErrors.error(column: start + 1, "expected a key after \"#\"",
-                                            hint: "Write #name to use a reserved word such as IN as a key.")
+                throw PredicateErrors.error(
+                    column: start + 1, "expected a key after \"#\"",
+                    hint: "Write #name to use a reserved word such as IN as a key.")
             }
             return PredicateToken(kind: .escapedWord(word), column: start + 1, text: "#" + word)
         case "@":
             index += 1
             let word = lexWord()
             guard !word.isEmpty else {
-                throw PredicateErrors.error(column: start + 1, "expected a collection operator after \"@\"",
-                                            hint: PredicateErrors.collectionOperatorHint)
+                throw PredicateErrors.error(
+                    column: start + 1, "expected a collection operator after \"@\"",
+                    hint: PredicateErrors.collectionOperatorHint)
             }
             return PredicateToken(kind: .collectionOperator("@" + word), column: start + 1, text: "@" + word)
         case "$":
             index += 1
             let word = lexWord()
             guard !word.isEmpty, !Self.isDigit(word.unicodeScalars.first) else {
-                throw PredicateErrors.error(column: start + 1, "expected a variable name after \"$\"",
-                                            hint: "Name variables like keys, as in $prefix or $c.")
+                throw PredicateErrors.error(
+                    column: start + 1, "expected a variable name after \"$\"",
+                    hint: "Name variables like keys, as in $prefix or $c.")
             }
             return PredicateToken(kind: .variable(word), column: start + 1, text: "$" + word)
         default:
@@ -127,14 +131,16 @@ struct PredicateLexer {
     /// Letters, digits and underscores.
     private mutating func lexWord() -> String {
         let start = index
-        while let c = peek(), c.properties.isAlphabetic || c.properties.numericType != nil || c == "_"
-                || [.nonspacingMark, .spacingMark, .enclosingMark].contains(c.properties.generalCategory) {
+        while let c = peek(),
+            c.properties.isAlphabetic || c.properties.numericType != nil || c == "_"
+                || [.nonspacingMark, .spacingMark, .enclosingMark].contains(c.properties.generalCategory)
+        {
             index += 1
         }
-        return string(start..<index)
+        return string(start ..< index)
     }
 
-    private static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0"..."9").contains($0) } ?? false }
+    private static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0" ... "9").contains($0) } ?? false }
 
     /// A number without its sign: `42`, `0x1F`, `0o17`, `0b101`, `2.5`, `1e-3`.
     /// Integers too large for 64 bits become doubles, as in Foundation.
@@ -144,20 +150,22 @@ struct PredicateLexer {
             index += 2
             let digitsStart = index
             while let c = peek(), c.properties.isASCIIHexDigit { index += 1 }
-            let written = chars[digitsStart..<index]
+            let written = chars[digitsStart ..< index]
             let digits = String(String.UnicodeScalarView(written))
             let name = radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary"
             let allowed = radix == 16 ? "0-9 and A-F" : radix == 8 ? "0-7" : "0 and 1"
             guard !digits.isEmpty else {
-                throw PredicateErrors.error(column: start + 1, "expected \(name) digits after \"\(string(start..<start + 2))\"",
-                                            hint: "Write \(name) numbers with the digits \(allowed), as in \(radix == 16 ? "0x1F" : radix == 8 ? "0o17" : "0b101").")
+                throw PredicateErrors.error(
+                    column: start + 1, "expected \(name) digits after \"\(string(start..<start + 2))\"",
+                    hint: "Write \(name) numbers with the digits \(allowed), as in \(radix == 16 ? "0x1F" : radix == 8 ? "0o17" : "0b101").")
             }
             if let bad = written.firstIndex(where: { (Character($0).hexDigitValue ?? radix) >= radix }) {
-                throw PredicateErrors.error(column: bad + 1, "\"\(chars[bad])\" is not a digit of a \(name) number",
-                                            hint: "Write \(name) numbers with the digits \(allowed).")
+                throw PredicateErrors.error(
+                    column: bad + 1, "\"\(chars[bad])\" is not a digit of a \(name) number",
+                    hint: "Write \(name) numbers with the digits \(allowed).")
             }
             try checkNumberEnd(start: start)
-            let text = string(start..<index)
+            let text = string(start ..< index)
             var magnitude: Double = 0
             for d in digits { magnitude = magnitude * Double(radix) + Double(d.hexDigitValue ?? 0) }
             let value: Value = Int64(digits, radix: radix).map(Value.integer) ?? .double(magnitude)
@@ -179,7 +187,7 @@ struct PredicateLexer {
             }
         }
         try checkNumberEnd(start: start)
-        let text = string(start..<index)
+        let text = string(start ..< index)
         let value: Value = isInteger ? Int64(text).map(Value.integer) ?? .double(Double(text) ?? 0) : .double(Double(text) ?? 0)
         return PredicateToken(kind: .number(value), column: start + 1, text: text)
     }
@@ -187,8 +195,9 @@ struct PredicateLexer {
     /// A number must not run into a letter (`12abc`, `0x1G`, `1e`).
     private func checkNumberEnd(start: Int) throws {
         guard let c = peek(), c.properties.isAlphabetic || c == "_" || Self.isDigit(c) else { return }
-        throw PredicateErrors.error(column: index + 1, "unexpected \"\(c)\" after the number \"\(string(start..<index))\"",
-                                    hint: "Separate numbers from keys with a space or an operator; numbers are written 42, -5, 2.5, 1e3, 0x1F, 0o17 or 0b101.")
+        throw PredicateErrors.error(
+            column: index + 1, "unexpected \"\(c)\" after the number \"\(string(start..<index))\"",
+            hint: "Separate numbers from keys with a space or an operator; numbers are written 42, -5, 2.5, 1e3, 0x1F, 0o17 or 0b101.")
     }
 
     /// `%@`, `%K`, and printf conversions with length modifiers (`%d`, `%ld`, `%lld`, `%hd`,
@@ -197,7 +206,10 @@ struct PredicateLexer {
         let start = index
         index += 1
         var modifiers = 0
-        while let c = peek(), c == "l" || c == "h" || c == "q", modifiers < 2 { index += 1; modifiers += 1 }
+        while let c = peek(), c == "l" || c == "h" || c == "q", modifiers < 2 {
+            index += 1
+            modifiers += 1
+        }
         let conversion = peek()
         var kind: Character?
         switch conversion {
@@ -208,13 +220,17 @@ struct PredicateLexer {
         default: kind = nil
         }
         guard let kind else {
-            let shown = string(start..<min(index + 1, chars.count))
+            let shown = string(start ..< min(index + 1, chars.count))
             throw PredicateErrors.error(
-                column: start + 1, conversion == "%" && modifiers == 0 ? "\"%%\" stands for a % sign, which the predicate syntax only has inside strings" : "unknown placeholder \"\(shown)\"",
-                hint: "Use %@ for a value or an object, %K for a key path, %d for an integer or %f for a number; write a % sign inside a quoted string.")
+                column: start + 1,
+                conversion == "%" && modifiers == 0
+                    ? "\"%%\" stands for a % sign, which the predicate syntax only has inside strings" : "unknown placeholder \"\(shown)\"",
+                hint:
+                    "Use %@ for a value or an object, %K for a key path, %d for an integer or %f for a number; write a % sign inside a quoted string."
+            )
         }
         index += 1
-        return PredicateToken(kind: .placeholder(kind), column: start + 1, text: string(start..<index))
+        return PredicateToken(kind: .placeholder(kind), column: start + 1, text: string(start ..< index))
     }
 
     private mutating func lexString(quote: Unicode.Scalar) throws -> PredicateToken {
@@ -224,7 +240,7 @@ struct PredicateLexer {
         while let c = peek() {
             index += 1
             if c == quote {
-                return PredicateToken(kind: .string(String(result)), column: start + 1, text: string(start..<index))
+                return PredicateToken(kind: .string(String(result)), column: start + 1, text: string(start ..< index))
             }
             if c == "\\" {
                 result.append(try lexEscape(escapeStart: index - 1, stringStart: start))
@@ -269,7 +285,10 @@ struct PredicateLexer {
         }
         func hexDigits(max: Int) -> UInt32? {
             var digits = ""
-            while digits.unicodeScalars.count < max, let c = peek(), c.properties.isASCIIHexDigit { digits.unicodeScalars.append(c); index += 1 }
+            while digits.unicodeScalars.count < max, let c = peek(), c.properties.isASCIIHexDigit {
+                digits.unicodeScalars.append(c)
+                index += 1
+            }
             return digits.isEmpty ? nil : UInt32(digits, radix: 16)
         }
         if peek() == "{" {
@@ -286,11 +305,11 @@ struct PredicateLexer {
         guard let code = hexDigits(max: 4), index - digitsStart == 4 else { throw invalid() }
         if let scalar = Unicode.Scalar(code) { return scalar }
         // A high surrogate must be followed by \u and a low surrogate.
-        guard (0xD800...0xDBFF).contains(code), peek() == "\\", peek(1) == "u" else { throw invalid() }
+        guard (0xD800 ... 0xDBFF).contains(code), peek() == "\\", peek(1) == "u" else { throw invalid() }
         index += 2
         let lowStart = index
-        guard let low = hexDigits(max: 4), index - lowStart == 4, (0xDC00...0xDFFF).contains(low),
-              let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+        guard let low = hexDigits(max: 4), index - lowStart == 4, (0xDC00 ... 0xDFFF).contains(low),
+            let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
         else { throw invalid() }
         return scalar
     }

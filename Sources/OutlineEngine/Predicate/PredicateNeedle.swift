@@ -32,7 +32,7 @@ struct PredicateNeedle: Sendable {
         guard text.count >= n else { return false }
         switch op {
         case .beginsWith:
-            return text[0..<n].elementsEqual(bytes) && !PredicateStrings.combiningMark(in: text, at: n)
+            return text[0 ..< n].elementsEqual(bytes) && !PredicateStrings.combiningMark(in: text, at: n)
         case .endsWith:
             return text[(text.count - n)...].elementsEqual(bytes)
         default:

@@ -10,12 +10,16 @@ extension PredicateParser {
         try enterExpression(at: open)
         defer { expressionDepth -= 1 }
         var elements: [FetchPredicate.Expression] = []
-        if current.isSymbol("}") { advance(); return .list([]) }
+        if current.isSymbol("}") {
+            advance()
+            return .list([])
+        }
         while true {
             let token = current
             if token.isSymbol("{") {
-                throw PredicateErrors.error(column: token.column, "lists cannot be nested",
-                                            hint: "Write the values of one list, as in {1, 2, 3}.")
+                throw PredicateErrors.error(
+                    column: token.column, "lists cannot be nested",
+                    hint: "Write the values of one list, as in {1, 2, 3}.")
             }
             guard startsExpression(token) else {
                 throw PredicateErrors.expected("a value in the list", after: previousText, found: token, hint: Self.listHint)
@@ -25,10 +29,17 @@ extension PredicateParser {
             case .aggregate(let inner): elements += inner
             case let element: elements.append(element)
             }
-            if current.isSymbol(",") { advance(); continue }
-            if current.isSymbol("}") { advance(); return .makeList(elements) }
-            throw PredicateErrors.expected("\",\" or \"}\" in the list starting at column \(open.column)", after: nil, found: current,
-                                           hint: Self.listHint)
+            if current.isSymbol(",") {
+                advance()
+                continue
+            }
+            if current.isSymbol("}") {
+                advance()
+                return .makeList(elements)
+            }
+            throw PredicateErrors.expected(
+                "\",\" or \"}\" in the list starting at column \(open.column)", after: nil, found: current,
+                hint: Self.listHint)
         }
     }
 
@@ -36,15 +47,17 @@ extension PredicateParser {
     mutating func substitute(_ conversion: Character, at token: PredicateToken) throws -> FetchPredicate.Expression {
         guard argumentIndex < arguments.count else {
             let given = arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were"
-            throw PredicateErrors.error(column: token.column, "\(token.quoted) has no argument: only \(given) given",
-                                        hint: "Pass one argument per placeholder (%@, %K, %d, %f), in order.")
+            throw PredicateErrors.error(
+                column: token.column, "\(token.quoted) has no argument: only \(given) given",
+                hint: "Pass one argument per placeholder (%@, %K, %d, %f), in order.")
         }
         let argument = arguments[argumentIndex]
         argumentIndex += 1
         let number = argumentIndex
         func mismatch(_ needs: String) -> EngineError {
-            PredicateErrors.error(column: token.column, "\(token.quoted) needs \(needs), but argument \(number) is \(argument.shown)",
-                                  hint: "Pass arguments in the order of the placeholders.")
+            PredicateErrors.error(
+                column: token.column, "\(token.quoted) needs \(needs), but argument \(number) is \(argument.shown)",
+                hint: "Pass arguments in the order of the placeholders.")
         }
         switch (conversion, argument) {
         case ("@", _): return argument.expression
@@ -74,8 +87,9 @@ extension PredicateParser {
         defer { expressionDepth -= 1 }
         let valueToken = current
         guard startsExpression(valueToken) else {
-            throw PredicateErrors.expected("a value to convert", after: "CAST(", found: valueToken,
-                                           hint: "Write CAST(721692800, \"NSDate\") for a date.")
+            throw PredicateErrors.expected(
+                "a value to convert", after: "CAST(", found: valueToken,
+                hint: "Write CAST(721692800, \"NSDate\") for a date.")
         }
         let operand = try parseExpression()
         guard current.isSymbol(",") else { throw PredicateErrors.expected("\",\"", after: previousText, found: current, hint: Self.castHint) }
@@ -95,8 +109,9 @@ extension PredicateParser {
         switch operand {
         case .constant(let value):
             guard let result = PredicateCasts.cast(value, to: typeName) else {
-                throw PredicateErrors.error(column: valueToken.column, "cannot CAST \(valueToken.text) to \(typeName)",
-                                            hint: PredicateCasts.hints[typeName] ?? Self.castHint)
+                throw PredicateErrors.error(
+                    column: valueToken.column, "cannot CAST \(valueToken.text) to \(typeName)",
+                    hint: PredicateCasts.hints[typeName] ?? Self.castHint)
             }
             return .constant(result)
         case .list, .aggregate:
@@ -145,7 +160,7 @@ extension PredicateParser {
         }
         let condition = try parseOr()
         var branches: [FetchPredicate.Expression] = []
-        for _ in 0..<2 {
+        for _ in 0 ..< 2 {
             guard current.isSymbol(",") else { throw PredicateErrors.expected("\",\"", after: previousText, found: current, hint: Self.ternaryHint) }
             advance()
             guard startsExpression(current) else { throw PredicateErrors.expected("a value", after: ",", found: current, hint: Self.ternaryHint) }
@@ -170,18 +185,24 @@ extension PredicateParser {
                     throw PredicateErrors.expected("an argument", after: previousText, found: current, hint: Self.functionHint(function))
                 }
                 arguments.append(try parseExpression())
-                if current.isSymbol(",") { advance(); continue }
+                if current.isSymbol(",") {
+                    advance()
+                    continue
+                }
                 break
             }
         }
         guard current.isSymbol(")") else {
-            throw PredicateErrors.expected("\")\" to close \(function.rawValue)(", after: previousText, found: current, hint: Self.functionHint(function))
+            throw PredicateErrors.expected(
+                "\")\" to close \(function.rawValue)(", after: previousText, found: current, hint: Self.functionHint(function))
         }
         advance()
         guard arguments.count == function.argumentCount else {
-            let takes = function.argumentCount == 0 ? "no arguments" : function.argumentCount == 1 ? "1 argument" : "\(function.argumentCount) arguments"
-            throw PredicateErrors.error(column: nameToken.column, "\(function.rawValue)() takes \(takes) but was given \(arguments.count)",
-                                        hint: Self.functionHint(function))
+            let takes =
+                function.argumentCount == 0 ? "no arguments" : function.argumentCount == 1 ? "1 argument" : "\(function.argumentCount) arguments"
+            throw PredicateErrors.error(
+                column: nameToken.column, "\(function.rawValue)() takes \(takes) but was given \(arguments.count)",
+                hint: Self.functionHint(function))
         }
         return .function(function, arguments)
     }
@@ -189,9 +210,10 @@ extension PredicateParser {
     static func functionHint(_ function: FetchPredicate.Function) -> String {
         switch function.argumentCount {
         case 0: "Write \(function.rawValue)() with nothing between the parentheses."
-        default: function.takesCollection
-            ? "Pass one collection, as in \(function.rawValue)(children.order) or \(function.rawValue)({1, 2, 3})."
-            : "Pass one number, as in \(function.rawValue)(order)."
+        default:
+            function.takesCollection
+                ? "Pass one collection, as in \(function.rawValue)(children.order) or \(function.rawValue)({1, 2, 3})."
+                : "Pass one number, as in \(function.rawValue)(order)."
         }
     }
 

@@ -26,8 +26,10 @@ extension PredicateParser {
     }
 
     /// Reserved words that begin an expression (or a specific error about one).
-    static let valueWords: Set<String> = ["YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST", "SUBQUERY", "FUNCTION",
-                                          "FETCH", "ANYKEY", "FIRST", "LAST", "SIZE"]
+    static let valueWords: Set<String> = [
+        "YES", "NO", "TRUE", "FALSE", "NIL", "NULL", "SELF", "CAST", "SUBQUERY", "FUNCTION",
+        "FETCH", "ANYKEY", "FIRST", "LAST", "SIZE",
+    ]
 
     /// Whether `token` can begin an expression with several values (after `ANY`, `ALL`, `NONE`).
     func startsCollection(_ token: PredicateToken) -> Bool {
@@ -52,12 +54,16 @@ extension PredicateParser {
 
     /// Parses one expression; the caller has checked ``startsExpression(_:)``.
     mutating func parseExpression() throws -> FetchPredicate.Expression {
-        try parseChain(operators: ["+": .add, "-": .subtract]) { try $0.parseChain(operators: ["*": .multiply, "/": .divide]) { try $0.parsePower() } }
+        try parseChain(operators: ["+": .add, "-": .subtract]) {
+            try $0.parseChain(operators: ["*": .multiply, "/": .divide]) { try $0.parsePower() }
+        }
     }
 
     /// `operand (op operand)*`, left-associative; each operator counts as one level of nesting.
-    private mutating func parseChain(operators: [String: FetchPredicate.ArithmeticOperator],
-                                     operand: (inout PredicateParser) throws -> FetchPredicate.Expression) throws -> FetchPredicate.Expression {
+    private mutating func parseChain(
+        operators: [String: FetchPredicate.ArithmeticOperator],
+        operand: (inout PredicateParser) throws -> FetchPredicate.Expression
+    ) throws -> FetchPredicate.Expression {
         var left = try operand(&self)
         let depthBefore = expressionDepth
         defer { expressionDepth = depthBefore }
@@ -80,8 +86,9 @@ extension PredicateParser {
 
     private mutating func expectOperand(after text: String) throws {
         guard startsExpression(current) else {
-            throw PredicateErrors.expected("a value", after: text, found: current,
-                                           hint: "Put a number, a key path or a parenthesized expression after \(text).")
+            throw PredicateErrors.expected(
+                "a value", after: text, found: current,
+                hint: "Put a number, a key path or a parenthesized expression after \(text).")
         }
     }
 
@@ -98,8 +105,9 @@ extension PredicateParser {
         let operand = try parseUnary()
         if case .constant(let value) = operand {
             guard let value, value.doubleValue != nil, value.booleanValue == nil || Self.isInteger(value) else {
-                throw PredicateErrors.error(column: minus.column, "a minus sign needs a number, but found \(value?.displayString ?? "nil")",
-                                            hint: "Write negative numbers as -5; subtract with a - b.")
+                throw PredicateErrors.error(
+                    column: minus.column, "a minus sign needs a number, but found \(value?.displayString ?? "nil")",
+                    hint: "Write negative numbers as -5; subtract with a - b.")
             }
             return .constant(Self.negated(value, text: nil))
         }
@@ -134,8 +142,9 @@ extension PredicateParser {
         if mergeable, case .keyPath(let start) = atom { keyPath = start }
         let base: FetchPredicate.Expression? = mergeable ? nil : atom
         if mergeable, case .evaluatedObject = atom, current.isSymbol("[") {
-            throw PredicateErrors.error(column: current.column, "an index needs a to-many key path or a collection before it, not SELF",
-                                        hint: "Index a to-many relationship, as in children[FIRST].")
+            throw PredicateErrors.error(
+                column: current.column, "an index needs a to-many key path or a collection before it, not SELF",
+                hint: "Index a to-many relationship, as in children[FIRST].")
         }
         while true {
             if current.isSymbol(".") {
@@ -178,20 +187,23 @@ extension PredicateParser {
             try enterExpression(at: open)
             defer { expressionDepth -= 1 }
             guard startsExpression(current) else {
-                throw PredicateErrors.expected("a value", after: "(", found: current, hint: "Put an expression inside the parentheses, as in (order + 1) * 2.")
+                throw PredicateErrors.expected(
+                    "a value", after: "(", found: current, hint: "Put an expression inside the parentheses, as in (order + 1) * 2.")
             }
             let inner = try parseExpression()
             guard current.isSymbol(")") else {
-                throw PredicateErrors.expected("\")\" to close the \"(\" at column \(open.column)", after: nil, found: current,
-                                               hint: "Close every \"(\" with a \")\".")
+                throw PredicateErrors.expected(
+                    "\")\" to close the \"(\" at column \(open.column)", after: nil, found: current,
+                    hint: "Close every \"(\" with a \")\".")
             }
             advance()
             return (inner, false)
         case .word(let w):
             return try parseWordAtom(w, token: token)
         default:
-            throw PredicateErrors.expected("a value", after: previousText, found: token,
-                                           hint: "Write a value (\"text\", 42, YES, nil), a key path or a list.")
+            throw PredicateErrors.expected(
+                "a value", after: previousText, found: token,
+                hint: "Write a value (\"text\", 42, YES, nil), a key path or a list.")
         }
     }
 
@@ -199,25 +211,38 @@ extension PredicateParser {
         let upper = w.uppercased()
         let call = tokens[position + 1].isSymbol("(")
         switch upper {
-        case "YES", "TRUE": advance(); return (.constant(.boolean(true)), false)
-        case "NO", "FALSE": advance(); return (.constant(.boolean(false)), false)
-        case "NIL", "NULL": advance(); return (.constant(nil), false)
-        case "SELF": advance(); return (.evaluatedObject, true)
+        case "YES", "TRUE":
+            advance()
+            return (.constant(.boolean(true)), false)
+        case "NO", "FALSE":
+            advance()
+            return (.constant(.boolean(false)), false)
+        case "NIL", "NULL":
+            advance()
+            return (.constant(nil), false)
+        case "SELF":
+            advance()
+            return (.evaluatedObject, true)
         case "CAST": return (try parseCast(), false)
         case "SUBQUERY": return (try parseSubquery(), false)
         case "TERNARY" where call: return (try parseTernary(), false)
         case "FUNCTION":
-            throw PredicateErrors.error(column: token.column, "FUNCTION(...) is not supported",
-                                        hint: "It calls methods by name, which this engine does not do; use the functions " + Self.functionList + ", key paths and arithmetic instead.")
+            throw PredicateErrors.error(
+                column: token.column, "FUNCTION(...) is not supported",
+                hint: "It calls methods by name, which this engine does not do; use the functions " + Self.functionList
+                    + ", key paths and arithmetic instead.")
         case "FETCH":
-            throw PredicateErrors.error(column: token.column, "FETCH(...) is not supported",
-                                        hint: "It runs a fetch request inside a predicate; use SUBQUERY over a relationship instead.")
+            throw PredicateErrors.error(
+                column: token.column, "FETCH(...) is not supported",
+                hint: "It runs a fetch request inside a predicate; use SUBQUERY over a relationship instead.")
         case "ANYKEY":
-            throw PredicateErrors.error(column: token.column, "ANYKEY is not supported",
-                                        hint: "It is a Spotlight search term; name the key to compare, as in text CONTAINS \"milk\".")
+            throw PredicateErrors.error(
+                column: token.column, "ANYKEY is not supported",
+                hint: "It is a Spotlight search term; name the key to compare, as in text CONTAINS \"milk\".")
         case "FIRST", "LAST", "SIZE":
-            throw PredicateErrors.error(column: token.column, "\(upper) is only meaningful inside brackets after a to-many key path",
-                                        hint: "Write children[\(upper)]; write #\(w) for a key called \(w).")
+            throw PredicateErrors.error(
+                column: token.column, "\(upper) is only meaningful inside brackets after a to-many key path",
+                hint: "Write children[\(upper)]; write #\(w) for a key called \(w).")
         default:
             break
         }
@@ -227,12 +252,14 @@ extension PredicateParser {
             }
             let known = FetchPredicate.Function.allCases.map(\.rawValue) + ["SUBQUERY", "CAST", "TERNARY"]
             let hint = PredicateErrors.suggestion(for: w, among: known, quoted: false).map { $0 + " " } ?? ""
-            throw PredicateErrors.error(column: token.column, "unknown function \"\(w)\"",
-                                        hint: hint + "The functions are " + Self.functionList + "; CAST, SUBQUERY and TERNARY also take arguments.")
+            throw PredicateErrors.error(
+                column: token.column, "unknown function \"\(w)\"",
+                hint: hint + "The functions are " + Self.functionList + "; CAST, SUBQUERY and TERNARY also take arguments.")
         }
         guard !PredicateKeywords.isReserved(w) else {
-            throw PredicateErrors.expected("a value", after: previousText, found: token,
-                                           hint: "Write a value (\"text\", 42, YES, nil), a key path or a list; write #\(w) for a key called \(w).")
+            throw PredicateErrors.expected(
+                "a value", after: previousText, found: token,
+                hint: "Write a value (\"text\", 42, YES, nil), a key path or a list; write #\(w) for a key called \(w).")
         }
         return (.keyPath(try parseKeyPathStart()), true)
     }

@@ -11,8 +11,9 @@ extension PredicateParser {
             advance()
             return FetchPredicate.KeyPath([name], columns: [token.column])
         default:
-            throw PredicateErrors.expected("a key", after: previousText, found: token,
-                                           hint: "Start a key path with a property name, as in parent.text; write #name for a reserved word.")
+            throw PredicateErrors.expected(
+                "a key", after: previousText, found: token,
+                hint: "Start a key path with a property name, as in parent.text; write #name for a reserved word.")
         }
     }
 
@@ -40,8 +41,9 @@ extension PredicateParser {
             keyPath.columns += more.components.map { _ in token.column }
             return
         default:
-            throw PredicateErrors.expected("a key", after: ".", found: token,
-                                           hint: "Follow a dot with a property name, as in parent.text; write #name for a reserved word.")
+            throw PredicateErrors.expected(
+                "a key", after: ".", found: token,
+                hint: "Follow a dot with a property name, as in parent.text; write #name for a reserved word.")
         }
         keyPath.columns.append(token.column)
         advance()
@@ -62,8 +64,9 @@ extension PredicateParser {
         case .placeholder:
             advance()
             guard case .constant(.integer(let n)?) = try substitute(token.placeholderConversion, at: token), n >= 0 else {
-                throw PredicateErrors.error(column: token.column, "the index \(token.quoted) needs a whole number of 0 or more",
-                                            hint: Self.indexHint)
+                throw PredicateErrors.error(
+                    column: token.column, "the index \(token.quoted) needs a whole number of 0 or more",
+                    hint: Self.indexHint)
             }
             component = "[\(n)]"
         case .variable(let name):
@@ -74,8 +77,9 @@ extension PredicateParser {
         case .number:
             throw PredicateErrors.error(column: token.column, "the index \(token.quoted) is not a whole number", hint: Self.indexHint)
         case .string:
-            throw PredicateErrors.error(column: token.column, "dictionary lookups such as [\(token.text)] are not supported",
-                                        hint: "Outline documents have no dictionary values; " + Self.indexHint.prefix(1).lowercased() + Self.indexHint.dropFirst())
+            throw PredicateErrors.error(
+                column: token.column, "dictionary lookups such as [\(token.text)] are not supported",
+                hint: "Outline documents have no dictionary values; " + Self.indexHint.prefix(1).lowercased() + Self.indexHint.dropFirst())
         default:
             throw PredicateErrors.expected("FIRST, LAST, SIZE or a number", after: "[", found: token, hint: Self.indexHint)
         }
@@ -92,12 +96,14 @@ extension PredicateParser {
     /// The whole text as one key path (for ``FetchPredicate/KeyPath/init(parsing:)``).
     mutating func parseStandaloneKeyPath() throws -> FetchPredicate.KeyPath {
         guard startsKeyPath(current), !current.isKeyword("SELF") else {
-            throw PredicateErrors.expected("a key path", after: nil, found: current, hint: "Write property names separated by dots, as in parent.text.")
+            throw PredicateErrors.expected(
+                "a key path", after: nil, found: current, hint: "Write property names separated by dots, as in parent.text.")
         }
         let expression = try parseExpression()
         guard current.isEnd, case .keyPath(let keyPath) = expression else {
-            throw PredicateErrors.expected("the end of the key path", after: previousText, found: current,
-                                           hint: "Write property names separated by dots, as in parent.text.")
+            throw PredicateErrors.expected(
+                "the end of the key path", after: previousText, found: current,
+                hint: "Write property names separated by dots, as in parent.text.")
         }
         return keyPath
     }
@@ -112,12 +118,15 @@ extension PredicateParser {
         for (i, component) in keyPath.components.enumerated() {
             let column = keyPath.column(of: i)
             if component.isEmpty {
-                throw PredicateErrors.error(column: column, "the key path \"\(keyPath.components.joined(separator: "."))\" has an empty key",
-                                            hint: "Separate keys with single dots, as in parent.text.")
+                throw PredicateErrors.error(
+                    column: column, "the key path \"\(keyPath.components.joined(separator: "."))\" has an empty key",
+                    hint: "Separate keys with single dots, as in parent.text.")
             }
             if let ended {
-                throw PredicateErrors.error(column: column, "nothing can follow \"\(ended)\" in a key path, but found \"\(component)\"",
-                                            hint: ended == "@count" ? "Count a to-many relationship, as in children.@count." : "Take the size of a to-many relationship, as in children[SIZE].")
+                throw PredicateErrors.error(
+                    column: column, "nothing can follow \"\(ended)\" in a key path, but found \"\(component)\"",
+                    hint: ended == "@count"
+                        ? "Count a to-many relationship, as in children.@count." : "Take the size of a to-many relationship, as in children[SIZE].")
             }
             if component.hasPrefix("[") {
                 guard let index = FetchPredicate.IndexOperator(component: component) else {
@@ -138,20 +147,24 @@ extension PredicateParser {
             guard let op = FetchPredicate.CollectionOperator(spelling: component) else {
                 let known = FetchPredicate.CollectionOperator.allCases.map(\.rawValue)
                 let hint = PredicateErrors.suggestion(for: component, among: known, quoted: false).map { $0 + " " } ?? ""
-                throw PredicateErrors.error(column: column, "unknown collection operator \"\(component)\"",
-                                            hint: hint + PredicateErrors.collectionOperatorHint)
+                throw PredicateErrors.error(
+                    column: column, "unknown collection operator \"\(component)\"",
+                    hint: hint + PredicateErrors.collectionOperatorHint)
             }
             if i == 0 && !hasBase {
-                throw PredicateErrors.error(column: column, "\"\(op.rawValue)\" needs a to-many key path before it",
-                                            hint: "Write it after a to-many relationship, as in children.\(op.rawValue)\(op.takesKey ? ".order" : "").")
+                throw PredicateErrors.error(
+                    column: column, "\"\(op.rawValue)\" needs a to-many key path before it",
+                    hint: "Write it after a to-many relationship, as in children.\(op.rawValue)\(op.takesKey ? ".order" : "").")
             }
             if let previous = seenOperator {
-                throw PredicateErrors.error(column: column, "a key path can have only one collection operator, but \"\(op.rawValue)\" follows \"\(previous)\"",
-                                            hint: PredicateErrors.collectionOperatorHint)
+                throw PredicateErrors.error(
+                    column: column, "a key path can have only one collection operator, but \"\(op.rawValue)\" follows \"\(previous)\"",
+                    hint: PredicateErrors.collectionOperatorHint)
             }
             if op.takesKey && i == keyPath.components.count - 1 {
-                throw PredicateErrors.error(column: column, "\"\(op.rawValue)\" needs the key of the values to aggregate after it",
-                                            hint: "Write the key after the operator, as in children.\(op.rawValue).order.")
+                throw PredicateErrors.error(
+                    column: column, "\"\(op.rawValue)\" needs the key of the values to aggregate after it",
+                    hint: "Write the key after the operator, as in children.\(op.rawValue).order.")
             }
             seenOperator = op.rawValue
             if op == .count { ended = op.rawValue }

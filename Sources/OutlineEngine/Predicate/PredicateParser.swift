@@ -64,14 +64,16 @@ struct PredicateParser {
     /// Parses the whole text as a predicate.
     mutating func parsePredicate() throws -> FetchPredicate {
         if current.isEnd {
-            throw PredicateErrors.error(column: 1, "expected a predicate but the text is empty",
-                                        hint: "Write a comparison such as text == \"milk\", or TRUEPREDICATE.")
+            throw PredicateErrors.error(
+                column: 1, "expected a predicate but the text is empty",
+                hint: "Write a comparison such as text == \"milk\", or TRUEPREDICATE.")
         }
         let predicate = try parseOr()
         guard current.isEnd else {
             if current.isSymbol(")") {
-                throw PredicateErrors.error(column: current.column, "found \")\" without a matching \"(\"",
-                                            hint: "Remove the \")\" or add the \"(\" it closes.")
+                throw PredicateErrors.error(
+                    column: current.column, "found \")\" without a matching \"(\"",
+                    hint: "Remove the \")\" or add the \"(\" it closes.")
             }
             var hint = "Join conditions with AND or OR."
             if case .word(let w) = current.kind, let s = PredicateErrors.suggestion(for: w, among: ["AND", "OR"], quoted: false) {
@@ -115,14 +117,21 @@ struct PredicateParser {
             defer { depth -= 1 }
             let inner = try parseOr()
             guard current.isSymbol(")") else {
-                throw PredicateErrors.expected("\")\" to close the \"(\" at column \(token.column)", after: nil, found: current,
-                                               hint: "Close every \"(\" with a \")\"; conditions are joined with AND or OR.")
+                throw PredicateErrors.expected(
+                    "\")\" to close the \"(\" at column \(token.column)", after: nil, found: current,
+                    hint: "Close every \"(\" with a \")\"; conditions are joined with AND or OR.")
             }
             advance()
             return inner
         }
-        if token.isKeyword("TRUEPREDICATE") { advance(); return .constant(true) }
-        if token.isKeyword("FALSEPREDICATE") { advance(); return .constant(false) }
+        if token.isKeyword("TRUEPREDICATE") {
+            advance()
+            return .constant(true)
+        }
+        if token.isKeyword("FALSEPREDICATE") {
+            advance()
+            return .constant(false)
+        }
         return .comparison(try parseComparison())
     }
 
@@ -134,7 +143,9 @@ struct PredicateParser {
             let limit = FetchPredicate.maximumExpressionNestingDepth
             throw PredicateErrors.error(
                 column: token.column, "expressions nest more than \(limit) levels deep",
-                hint: "CAST, SUBQUERY, functions, lists, parentheses around values and arithmetic operators may nest at most \(limit) levels; simplify the predicate.")
+                hint:
+                    "CAST, SUBQUERY, functions, lists, parentheses around values and arithmetic operators may nest at most \(limit) levels; simplify the predicate."
+            )
         }
     }
 
@@ -171,12 +182,14 @@ struct PredicateParser {
             let modifierToken = advance()
             modifier = m
             guard startsCollection(current) else {
-                throw PredicateErrors.expected("a key path", after: modifierToken.text, found: current,
-                                               hint: "\(m.rawValue) applies to a to-many key path, as in \(m.rawValue) tags.name == \"work\".")
+                throw PredicateErrors.expected(
+                    "a key path", after: modifierToken.text, found: current,
+                    hint: "\(m.rawValue) applies to a to-many key path, as in \(m.rawValue) tags.name == \"work\".")
             }
         } else if !startsExpression(current) {
-            throw PredicateErrors.expected("a comparison", after: previousText, found: current,
-                                           hint: "Write a comparison such as text == \"milk\".")
+            throw PredicateErrors.expected(
+                "a comparison", after: previousText, found: current,
+                hint: "Write a comparison such as text == \"milk\".")
         }
         let leftColumn = current.column
         var left = try parseExpression()
@@ -186,8 +199,9 @@ struct PredicateParser {
         let options = try parseOptions()
         let operatorText = lexer.text(from: operatorToken.column, to: previousEnd)
         guard startsExpression(current) else {
-            throw PredicateErrors.expected("a value", after: operatorText, found: current,
-                                           hint: "Put a value, a key path or a list after the operator.")
+            throw PredicateErrors.expected(
+                "a value", after: operatorText, found: current,
+                hint: "Put a value, a key path or a list after the operator.")
         }
         var rightColumn = current.column
         var right = try parseExpression()
@@ -196,8 +210,9 @@ struct PredicateParser {
         if left.isListLiteral {
             // `{1, 2} CONTAINS order` is `order IN {1, 2}`: CONTAINS tests membership in a collection.
             guard op == .contains, modifier == .direct, !right.isListLiteral else {
-                throw PredicateErrors.error(column: leftColumn, "a list can only be the right side of IN or BETWEEN, or the left side of CONTAINS",
-                                            hint: "Write the key path first, as in order IN {1, 2}.")
+                throw PredicateErrors.error(
+                    column: leftColumn, "a list can only be the right side of IN or BETWEEN, or the left side of CONTAINS",
+                    hint: "Write the key path first, as in order IN {1, 2}.")
             }
             (left, right, op) = (right, left, .in)
             columns = .init(left: rightColumn, operator: operatorToken.column, right: leftColumn)
@@ -205,16 +220,19 @@ struct PredicateParser {
         }
         switch (op, right.listCount) {
         case (.between, let count?) where count != 2:
-            throw PredicateErrors.error(column: rightColumn, "BETWEEN needs a list of two values but the list has \(count)",
-                                        hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
+            throw PredicateErrors.error(
+                column: rightColumn, "BETWEEN needs a list of two values but the list has \(count)",
+                hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
         case (.between, nil) where right.isConstant:
-            throw PredicateErrors.error(column: rightColumn, "BETWEEN needs a list of two values but found \"\(rightText)\"",
-                                        hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
+            throw PredicateErrors.error(
+                column: rightColumn, "BETWEEN needs a list of two values but found \"\(rightText)\"",
+                hint: "Write the bounds as a list, as in order BETWEEN {1, 10}.")
         case (.between, _), (.in, _):
             break
         case (_, _?):
-            throw PredicateErrors.error(column: rightColumn, "a list can only follow IN or BETWEEN, not \"\(operatorText)\"",
-                                        hint: "Use IN to test membership, as in order IN {1, 2}.")
+            throw PredicateErrors.error(
+                column: rightColumn, "a list can only follow IN or BETWEEN, not \"\(operatorText)\"",
+                hint: "Use IN to test membership, as in order IN {1, 2}.")
         default:
             break
         }
@@ -224,18 +242,26 @@ struct PredicateParser {
     private mutating func parseOperator(after leftText: String) throws -> FetchPredicate.Operator {
         let token = current
         if token.isKeyword("UTI"), tokens[position + 1].isSymbol("-") {
-            throw PredicateErrors.error(column: token.column, "UTI-CONFORMS-TO and UTI-EQUALS are not supported",
-                                        hint: "They compare uniform type identifiers, which outline documents do not have; compare strings with ==, BEGINSWITH or IN.")
+            throw PredicateErrors.error(
+                column: token.column, "UTI-CONFORMS-TO and UTI-EQUALS are not supported",
+                hint: "They compare uniform type identifiers, which outline documents do not have; compare strings with ==, BEGINSWITH or IN.")
         }
         switch token.kind {
         case .symbol(let s):
-            if let op = PredicateKeywords.operatorSymbols[s] { advance(); return op }
+            if let op = PredicateKeywords.operatorSymbols[s] {
+                advance()
+                return op
+            }
             if s == ":=" {
-                throw PredicateErrors.error(column: token.column, "assignments such as \"$x := value\" are not supported in predicates",
-                                            hint: "A predicate is a condition; give variables values by substitution instead.")
+                throw PredicateErrors.error(
+                    column: token.column, "assignments such as \"$x := value\" are not supported in predicates",
+                    hint: "A predicate is a condition; give variables values by substitution instead.")
             }
         case .word(let w):
-            if let op = PredicateKeywords.operatorWords[w.uppercased()] { advance(); return op }
+            if let op = PredicateKeywords.operatorWords[w.uppercased()] {
+                advance()
+                return op
+            }
             if !PredicateKeywords.isReserved(w) {
                 let hint = PredicateErrors.suggestion(for: w, among: PredicateKeywords.operatorWordList, quoted: false).map { $0 + " " } ?? ""
                 throw PredicateErrors.error(column: token.column, "unknown operator \"\(w)\"", hint: hint + PredicateErrors.operatorHint)
@@ -263,9 +289,10 @@ struct PredicateParser {
             case "c", "C": options.insert(.caseInsensitive)
             case "d", "D": options.insert(.diacriticInsensitive)
             default:
-                throw PredicateErrors.error(column: current.column + offset,
-                                            "unknown comparison option \"\(letter)\" in \"[\(letters)]\"",
-                                            hint: PredicateErrors.optionsHint)
+                throw PredicateErrors.error(
+                    column: current.column + offset,
+                    "unknown comparison option \"\(letter)\" in \"[\(letters)]\"",
+                    hint: PredicateErrors.optionsHint)
             }
         }
         advance()
@@ -280,7 +307,8 @@ struct PredicateParser {
         guard argumentIndex < arguments.count else { return }
         let given = arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were"
         let used = argumentIndex == 1 ? "1 placeholder" : "\(argumentIndex) placeholders"
-        throw PredicateErrors.error(column: nil, "\(given) given but the format has only \(used)",
-                                    hint: "Pass one argument per placeholder (%@, %K, %d, %f), in order.")
+        throw PredicateErrors.error(
+            column: nil, "\(given) given but the format has only \(used)",
+            hint: "Pass one argument per placeholder (%@, %K, %d, %f), in order.")
     }
 }

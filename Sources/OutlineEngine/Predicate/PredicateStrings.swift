@@ -29,7 +29,7 @@ enum PredicateStrings {
         guard offset < bytes.count, bytes[offset] >= 0x80 else { return false }
         var end = offset + 1
         while end < bytes.count, end - offset < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        guard let scalar = String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first else { return false }
+        guard let scalar = String(decoding: bytes[offset ..< end], as: UTF8.self).unicodeScalars.first else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return false
@@ -83,12 +83,17 @@ struct LikePattern: Sendable {
     func matches(_ string: String, context: PredicateEvaluationContext) throws -> Bool {
         let text = Array(PredicateStrings.fold(string, options))
         try context.spend(1 + text.count)
-        var t = 0, p = 0
-        var starP: Int?, starT = 0
+        var t = 0
+        var p = 0
+        var starP: Int?
+        var starT = 0
         var steps = 0
         while t < text.count {
             steps += 1
-            if steps == 4096 { try context.spend(steps); steps = 0 }
+            if steps == 4096 {
+                try context.spend(steps)
+                steps = 0
+            }
             if p < elements.count {
                 switch elements[p] {
                 case .run:
@@ -97,10 +102,12 @@ struct LikePattern: Sendable {
                     p += 1
                     continue
                 case .one:
-                    t += 1; p += 1
+                    t += 1
+                    p += 1
                     continue
                 case .character(let c) where c == text[t]:
-                    t += 1; p += 1
+                    t += 1
+                    p += 1
                     continue
                 default:
                     break

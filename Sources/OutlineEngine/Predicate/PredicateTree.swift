@@ -61,12 +61,14 @@ enum PredicateTree {
             var nextExpressions = expressions
             if case .expression = node { nextExpressions += 1 }
             if nextCompound > maximumCompoundDepth {
-                throw PredicateErrors.error(column: nil, "the predicate nests more than \(maximumCompoundDepth) levels deep",
-                                            hint: "NOT, AND and OR may nest at most \(maximumCompoundDepth) levels; simplify the predicate.")
+                throw PredicateErrors.error(
+                    column: nil, "the predicate nests more than \(maximumCompoundDepth) levels deep",
+                    hint: "NOT, AND and OR may nest at most \(maximumCompoundDepth) levels; simplify the predicate.")
             }
             if nextExpressions > maximumExpressionDepth {
-                throw PredicateErrors.error(column: nil, "expressions nest more than \(maximumExpressionDepth) levels deep",
-                                            hint: "Simplify the predicate: nest fewer functions, CASTs, SUBQUERYs and arithmetic operators.")
+                throw PredicateErrors.error(
+                    column: nil, "expressions nest more than \(maximumExpressionDepth) levels deep",
+                    hint: "Simplify the predicate: nest fewer functions, CASTs, SUBQUERYs and arithmetic operators.")
             }
             stack += children.map { ($0, nextCompound, nextExpressions, depth + 1) }
         }

@@ -58,7 +58,10 @@ public enum AttributeType: Int, Sendable, Hashable, CaseIterable {
     ///
     /// `"Binary Data"` is accepted as an alias of `"Binary"`.
     public init?(modelName: String) {
-        if modelName == "Binary Data" { self = .binary; return }
+        if modelName == "Binary Data" {
+            self = .binary
+            return
+        }
         guard let match = AttributeType.allCases.first(where: { $0.modelName == modelName }) else { return nil }
         self = match
     }
@@ -99,9 +102,9 @@ public enum AttributeType: Int, Sendable, Hashable, CaseIterable {
     /// The range of values an integer type can hold, or `nil` for other types.
     public var integerRange: ClosedRange<Int64>? {
         switch self {
-        case .integer16: Int64(Int16.min)...Int64(Int16.max)
-        case .integer32: Int64(Int32.min)...Int64(Int32.max)
-        case .integer64: Int64.min...Int64.max
+        case .integer16: Int64(Int16.min) ... Int64(Int16.max)
+        case .integer32: Int64(Int32.min) ... Int64(Int32.max)
+        case .integer64: Int64.min ... Int64.max
         default: nil
         }
     }

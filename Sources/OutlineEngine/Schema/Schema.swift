@@ -75,4 +75,3 @@ extension Schema: Equatable {
         lhs.name == rhs.name && lhs.versionIdentifier == rhs.versionIdentifier && lhs.entities == rhs.entities
     }
 }
-

@@ -22,8 +22,9 @@ struct SchemaResolver {
             for ancestor in superentities[entity] { subentities[ancestor.rawValue].append(EntityIndex(entity)) }
         }
         let infos = entities.indices.map { entity in
-            flattened(EntityIndex(entity), superentities: superentities[entity], subentities: subentities[entity],
-                      indexByName, &problems)
+            flattened(
+                EntityIndex(entity), superentities: superentities[entity], subentities: subentities[entity],
+                indexByName, &problems)
         }
         if !problems.isEmpty { return (infos, problems) }
         let resolved = infos.map { withInverses($0, among: infos, &problems) }
@@ -64,8 +65,10 @@ struct SchemaResolver {
             var current = parentOf[position]
             while let ancestor = current {
                 guard seen.insert(ancestor).inserted else {
-                    problems.append(Problem(location: entities[position].name,
-                                            message: "the entity inherits from itself through its parents"))
+                    problems.append(
+                        Problem(
+                            location: entities[position].name,
+                            message: "the entity inherits from itself through its parents"))
                     return []
                 }
                 chain.append(ancestor)
@@ -76,8 +79,10 @@ struct SchemaResolver {
     }
 
     /// The entity's flattened properties (root-most ancestor's first), checked, with destinations.
-    private func flattened(_ index: EntityIndex, superentities: [EntityIndex], subentities: [EntityIndex],
-                           _ indexByName: [String: EntityIndex], _ problems: inout [Problem]) -> EntityInfo {
+    private func flattened(
+        _ index: EntityIndex, superentities: [EntityIndex], subentities: [EntityIndex],
+        _ indexByName: [String: EntityIndex], _ problems: inout [Problem]
+    ) -> EntityInfo {
         let entity = entities[index.rawValue]
         var attributes: [Attribute] = []
         var relationships: [Relationship] = []
@@ -102,12 +107,16 @@ struct SchemaResolver {
             }
             attributeIndex[attribute.name] = AttributeIndex(position)
             if attribute.type == .undefined && !attribute.isTransient {
-                problems.append(Problem(location: location,
-                                        message: "the attribute has type Undefined but is not transient; only transient attributes may be Undefined"))
+                problems.append(
+                    Problem(
+                        location: location,
+                        message: "the attribute has type Undefined but is not transient; only transient attributes may be Undefined"))
             }
             if let value = attribute.defaultValue, attribute.type != .undefined, value.converted(to: attribute.type) == nil {
-                problems.append(Problem(location: location,
-                                        message: "the default value \(value.displayString) does not fit type \(attribute.type.modelName)"))
+                problems.append(
+                    Problem(
+                        location: location,
+                        message: "the default value \(value.displayString) does not fit type \(attribute.type.modelName)"))
             }
         }
 
@@ -124,16 +133,20 @@ struct SchemaResolver {
             if let destination = indexByName[relationship.destination] {
                 destinations.append(destination)
             } else {
-                problems.append(Problem(location: location,
-                                        message: "the destination entity \"\(relationship.destination)\" does not exist"))
+                problems.append(
+                    Problem(
+                        location: location,
+                        message: "the destination entity \"\(relationship.destination)\" does not exist"))
                 destinations.append(EntityIndex(-1))
             }
         }
 
         for constraint in entity.uniquenessConstraints {
             for name in constraint where attributeIndex[name] == nil && relationshipIndex[name] == nil {
-                problems.append(Problem(location: entity.name,
-                                        message: "the uniqueness constraint names \"\(name)\", which is not a property of the entity"))
+                problems.append(
+                    Problem(
+                        location: entity.name,
+                        message: "the uniqueness constraint names \"\(name)\", which is not a property of the entity"))
             }
         }
 
@@ -150,12 +163,17 @@ struct SchemaResolver {
     private func withInverses(_ info: EntityInfo, among infos: [EntityInfo], _ problems: inout [Problem]) -> EntityInfo {
         var inverses: [RelationshipIndex?] = []
         for (position, relationship) in info.relationships.enumerated() {
-            guard let inverseName = relationship.inverse, !inverseName.isEmpty else { inverses.append(nil); continue }
+            guard let inverseName = relationship.inverse, !inverseName.isEmpty else {
+                inverses.append(nil)
+                continue
+            }
             let destination = infos[info.destinations[position].rawValue]
             let location = "\(info.name).\(relationship.name)"
             guard let inverse = destination.relationshipIndex(named: inverseName) else {
-                problems.append(Problem(location: location,
-                                        message: "the inverse \"\(inverseName)\" is not a relationship of \"\(destination.name)\""))
+                problems.append(
+                    Problem(
+                        location: location,
+                        message: "the inverse \"\(inverseName)\" is not a relationship of \"\(destination.name)\""))
                 inverses.append(nil)
                 continue
             }
@@ -163,11 +181,17 @@ struct SchemaResolver {
             let backDestination = destination.destination(of: inverse)
             if back.inverse != relationship.name {
                 let says = back.inverse.map { "\"\($0)\"" } ?? "no inverse"
-                problems.append(Problem(location: location,
-                                        message: "the inverse \"\(destination.name).\(inverseName)\" does not point back (it names \(says))"))
+                problems.append(
+                    Problem(
+                        location: location,
+                        message: "the inverse \"\(destination.name).\(inverseName)\" does not point back (it names \(says))"))
             } else if !(info.isKind(of: backDestination) || info.subentities.contains(backDestination)) {
-                problems.append(Problem(location: location,
-                                        message: "the inverse \"\(destination.name).\(inverseName)\" leads to \"\(infos[backDestination.rawValue].name)\", not to \"\(info.name)\""))
+                problems.append(
+                    Problem(
+                        location: location,
+                        message:
+                            "the inverse \"\(destination.name).\(inverseName)\" leads to \"\(infos[backDestination.rawValue].name)\", not to \"\(info.name)\""
+                    ))
             }
             inverses.append(inverse)
         }

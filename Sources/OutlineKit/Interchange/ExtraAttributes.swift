@@ -130,7 +130,8 @@ public struct ExtraAttributes: Sendable, Hashable {
     static func isXMLName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != "-", first != ".", !("0" ... "9").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
-            scalar.value >= 0x80 ? !scalar.properties.isWhitespace
+            scalar.value >= 0x80
+                ? !scalar.properties.isWhitespace
                 : ("a" ... "z").contains(scalar) || ("A" ... "Z").contains(scalar) || ("0" ... "9").contains(scalar)
                     || scalar == "_" || scalar == ":" || scalar == "-" || scalar == "."
         }
@@ -179,7 +180,10 @@ private struct Cursor {
 
     func error(at byte: Int, _ message: String) -> OutlineError {
         let place = [item, "extraAttributes byte \(byte)"].compactMap { $0 }.joined(separator: ": ")
-        return OutlineError(.corruptValue, at: place, message,
-                            hint: "The stored OPML attributes of this item are damaged; clear them (they are only used to write OPML back) or restore the document from a backup.")
+        return OutlineError(
+            .corruptValue, at: place, message,
+            hint:
+                "The stored OPML attributes of this item are damaged; clear them (they are only used to write OPML back) or restore the document from a backup."
+        )
     }
 }

@@ -8,8 +8,10 @@ public enum Interchange {
     ///
     /// - Throws: as ``OPMLImporter/read(_:file:options:)``, ``MarkdownImporter/read(_:file:options:)``
     ///   or ``PlainTextImporter/read(_:file:options:)``.
-    public static func read(_ data: Data, format: InterchangeFormat, file: String,
-                            options: ImportOptions = ImportOptions()) throws -> ImportedOutline {
+    public static func read(
+        _ data: Data, format: InterchangeFormat, file: String,
+        options: ImportOptions = ImportOptions()
+    ) throws -> ImportedOutline {
         switch format {
         case .opml: try OPMLImporter.read(data, file: file, options: options)
         case .markdown: try MarkdownImporter.read(data, file: file, options: options)
@@ -22,9 +24,11 @@ public enum Interchange {
     ///
     /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
     ///   (``OutlineDocument/requireEveryItemUnderRoot()``): every format would leave them out.
-    public static func write(_ document: OutlineDocument, format: InterchangeFormat, head: OPMLHead = OPMLHead(),
-                             file: String? = nil, opml: OPMLExportOptions = OPMLExportOptions(),
-                             markdown: MarkdownExportOptions = MarkdownExportOptions()) throws -> ExportedOutline {
+    public static func write(
+        _ document: OutlineDocument, format: InterchangeFormat, head: OPMLHead = OPMLHead(),
+        file: String? = nil, opml: OPMLExportOptions = OPMLExportOptions(),
+        markdown: MarkdownExportOptions = MarkdownExportOptions()
+    ) throws -> ExportedOutline {
         try document.requireEveryItemUnderRoot()
         switch format {
         case .opml: return try OPMLExporter.write(document, head: head, file: file, options: opml)

@@ -12,8 +12,9 @@ enum InterchangeText {
             let text = decodeUTF16(bytes.dropFirst(2), littleEndian: littleEndian)
             if (bytes.count - 2) % 2 != 0 || text.contains("\u{FFFD}") {
                 let line = 1 + (text.firstIndex(of: "\u{FFFD}").map { text[..<$0].count(where: { $0 == "\n" || $0 == "\r\n" }) } ?? 0)
-                try log.add(line: line, "the file is not valid UTF-16; what is not was read as U+FFFD",
-                            hint: "Save the file as UTF-8.", key: "utf16")
+                try log.add(
+                    line: line, "the file is not valid UTF-16; what is not was read as U+FFFD",
+                    hint: "Save the file as UTF-8.", key: "utf16")
             }
             return text
         }
@@ -22,8 +23,9 @@ enum InterchangeText {
         if !text.utf8.elementsEqual(bytes) {
             let valid = zip(text.utf8, bytes).prefix { $0 == $1 }.count
             let line = 1 + bytes.prefix(valid).count(where: { $0 == 0x0A })
-            try log.add(line: line, "the file is not valid UTF-8; the bytes that are not were read as U+FFFD",
-                        hint: "Save the file as UTF-8.", key: "utf8")
+            try log.add(
+                line: line, "the file is not valid UTF-8; the bytes that are not were read as U+FFFD",
+                hint: "Save the file as UTF-8.", key: "utf8")
         }
         return text
     }

@@ -102,7 +102,8 @@ struct MarkdownBlockScanner: Equatable {
             return .verbatim
         }
         if MarkdownBlocks.atxHeading(rest) != nil || MarkdownBlocks.isThematicBreak(rest)
-            || (inParagraph && MarkdownBlocks.setextUnderline(rest) != nil) {
+            || (inParagraph && MarkdownBlocks.setextUnderline(rest) != nil)
+        {
             state = .none
             return .text
         }

@@ -149,8 +149,11 @@ enum MarkdownBlocks {
             while true {
                 let spaced = scanner.skipSpace()
                 if scanner.take(">") || (scanner.take("/") && scanner.take(">")) { break }
-                guard spaced, scanner.takeName(first: { $0.isLetter || $0 == "_" || $0 == ":" },
-                                               rest: { $0.isLetter || $0.isNumber || "_.:-".contains($0) }) else { return false }
+                guard spaced,
+                    scanner.takeName(
+                        first: { $0.isLetter || $0 == "_" || $0 == ":" },
+                        rest: { $0.isLetter || $0.isNumber || "_.:-".contains($0) })
+                else { return false }
                 let beforeValue = scanner.index
                 scanner.skipSpace()
                 if scanner.take("=") {

@@ -140,7 +140,8 @@ enum MarkdownEscaping {
                 if afterParagraph && MarkdownBlocks.setextUnderline(u) != nil { return true }
                 if MarkdownBlocks.isThematicBreak(u) { return false }
                 if MarkdownSyntax.listMarker(u) != nil || MarkdownBlocks.atxHeading(u) != nil { return true }
-                let opens = MarkdownBlocks.fenceOpening(u) != nil
+                let opens =
+                    MarkdownBlocks.fenceOpening(u) != nil
                     || MarkdownBlocks.htmlBlockStart(u, canBeOther: false).map { !$0.endsAtBlankLine } == true
                 return opens && (backslashes > 0 || unclosed)
             }

@@ -69,8 +69,10 @@ public struct MarkdownExportOptions: Sendable, Hashable {
 public enum MarkdownExporter {
     /// The Markdown file for `document`, with `head` (usually ``ImportedOutline/head`` as kept in
     /// the document's metadata) before the items.
-    public static func write(_ document: OutlineDocument, head: OPMLHead = OPMLHead(), file: String? = nil,
-                             options: MarkdownExportOptions = MarkdownExportOptions()) -> ExportedOutline {
+    public static func write(
+        _ document: OutlineDocument, head: OPMLHead = OPMLHead(), file: String? = nil,
+        options: MarkdownExportOptions = MarkdownExportOptions()
+    ) -> ExportedOutline {
         var writer = MarkdownWriter(document: document, options: options)
         writer.writeHead(head)
         writer.writeItems()

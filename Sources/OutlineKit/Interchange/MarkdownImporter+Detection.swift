@@ -13,7 +13,8 @@ extension MarkdownImporter {
             let indentation = MarkdownSyntax.indentation(line)
             let rest = line[indentation.end...]
             if MarkdownSyntax.listMarker(rest) != nil || MarkdownBlocks.atxHeading(rest) != nil
-                || rest.first == "<" || rest.first == ">" || MarkdownBlocks.fenceOpening(rest) != nil {
+                || rest.first == "<" || rest.first == ">" || MarkdownBlocks.fenceOpening(rest) != nil
+            {
                 return true
             }
         }

@@ -43,8 +43,9 @@ public enum MarkdownImporter {
     ///   than `options.maxDepth`; `notAnOutline` when `options.schema` is not an outline schema.
     /// - Complexity: O(bytes), at any depth.
     public static func read(_ data: Data, file: String, options: ImportOptions = ImportOptions()) throws -> ImportedOutline {
-        var parser = MarkdownParser(builder: try OutlineBuilder(schema: try options.schema ?? OutlineSchemas.current),
-                                    log: WarningLog(file: file, strict: options.strict), maxDepth: options.maxDepth)
+        var parser = MarkdownParser(
+            builder: try OutlineBuilder(schema: try options.schema ?? OutlineSchemas.current),
+            log: WarningLog(file: file, strict: options.strict), maxDepth: options.maxDepth)
         let text = try InterchangeText.decode(data, log: &parser.log)
         parser.builder.reserve(max(16, data.count / 32))
         var lines = InterchangeText.lines(of: text)

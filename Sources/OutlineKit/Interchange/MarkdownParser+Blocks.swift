@@ -80,12 +80,14 @@ extension MarkdownParser {
         if place.columns < 4, let (level, content) = MarkdownBlocks.atxHeading(rest) {
             try addHeading(level: level, lines: [content], atx: true, line: place.number)
         } else if place.columns < 4, let level = MarkdownBlocks.setextUnderline(rest), let paragraph = sectionParagraph,
-                  scanner.state == .paragraph(quote: false) {
+            scanner.state == .paragraph(quote: false)
+        {
             truncateSectionText(to: paragraph.start)
             try addHeading(level: level, lines: paragraph.lines, atx: false, line: place.number - paragraph.lines.count)
         } else if !MarkdownBlocks.isThematicBreak(rest), let marker = MarkdownSyntax.listMarker(rest),
-                  !(place.columns >= 4 && !scanner.inParagraph),
-                  !(scanner.inParagraph && place.columns < 4 && !marker.canInterruptParagraph) {
+            !(place.columns >= 4 && !scanner.inParagraph),
+            !(scanner.inParagraph && place.columns < 4 && !marker.canInterruptParagraph)
+        {
             try addItem(marker, place, parent: nil, previousSibling: previousSibling)
         } else {
             addSectionText(place.line)
@@ -153,8 +155,9 @@ extension MarkdownParser {
         try checkIndentation(place, parent: parent, previousSibling: previousSibling)
         let parentDepth = parent.map { lists[$0].depth } ?? headings.last?.depth ?? 0
         guard parentDepth < maxDepth else {
-            throw OutlineError(.nonconforming, at: "\(log.file): line \(place.number)", "the list is nested more than \(maxDepth) levels deep",
-                               hint: "Flatten the list, or import it with a higher maxDepth.")
+            throw OutlineError(
+                .nonconforming, at: "\(log.file): line \(place.number)", "the list is nested more than \(maxDepth) levels deep",
+                hint: "Flatten the list, or import it with a higher maxDepth.")
         }
         if let parent {
             lists[parent].hadChildren = true
@@ -167,8 +170,9 @@ extension MarkdownParser {
         sectionParagraph = nil
         hasItems = true
         let object = builder.append(depth: parentDepth + 1, text: "")
-        var item = MarkdownOpenItem(object: object, depth: parentDepth + 1, indent: place.columns,
-                                    content: place.columns + marker.length + max(1, marker.spacing), headingLevel: nil, line: place.number)
+        var item = MarkdownOpenItem(
+            object: object, depth: parentDepth + 1, indent: place.columns,
+            content: place.columns + marker.length + max(1, marker.spacing), headingLevel: nil, line: place.number)
         var content = MarkdownBlocks.trimmedLeading(place.rest.dropFirst(marker.length + marker.spacing))
         if let box = MarkdownSyntax.taskBox(content) {
             item.attributes.setBox(done: box.done)
@@ -197,21 +201,25 @@ extension MarkdownParser {
         if place.tabs && place.spaces {
             try log.add(line: place.number, "the indentation mixes tabs and spaces", hint: "Indent with one or the other.", key: "mixed")
         } else if indent > 0, let usesTabs, usesTabs != place.tabs {
-            try log.add(line: place.number, "the indentation uses \(place.tabs ? "tabs" : "spaces") where the lines before use \(usesTabs ? "tabs" : "spaces")",
-                        hint: "Indent with one or the other.", key: "mixed")
+            try log.add(
+                line: place.number,
+                "the indentation uses \(place.tabs ? "tabs" : "spaces") where the lines before use \(usesTabs ? "tabs" : "spaces")",
+                hint: "Indent with one or the other.", key: "mixed")
         }
         if indent > 0 && usesTabs == nil { usesTabs = place.tabs && !place.spaces }
         if let previousSibling, previousSibling != indent {
             let where_ = parent.map { "a child of the item on the level above (indented \(lists[$0].indent))" } ?? "a top-level item"
-            try log.add(line: place.number, "the item is indented \(indent) columns, which lines up with no item above; read as \(where_)",
-                        hint: "Indent each level by the same amount.", key: "uneven")
+            try log.add(
+                line: place.number, "the item is indented \(indent) columns, which lines up with no item above; read as \(where_)",
+                hint: "Indent each level by the same amount.", key: "uneven")
         }
         if let parent {
             let step = indent - lists[parent].indent
             if unit == nil { unit = step }
             if let unit, unit > 0, step >= 2 * unit {
-                try log.add(line: place.number, "the item is indented \(step) columns deeper than its parent, two levels or more; read as one level deeper",
-                            hint: "Indent each level by \(unit) \(usesTabs == true ? "columns (one tab)" : "spaces").", key: "jump")
+                try log.add(
+                    line: place.number, "the item is indented \(step) columns deeper than its parent, two levels or more; read as one level deeper",
+                    hint: "Indent each level by \(unit) \(usesTabs == true ? "columns (one tab)" : "spaces").", key: "jump")
             }
         }
     }
@@ -229,8 +237,9 @@ extension MarkdownParser {
         }
         let depth = (headings.last?.depth ?? 0) + 1
         guard depth <= maxDepth else {
-            throw OutlineError(.nonconforming, at: "\(log.file): line \(line)", "the list is nested more than \(maxDepth) levels deep",
-                               hint: "Flatten the list, or import it with a higher maxDepth.")
+            throw OutlineError(
+                .nonconforming, at: "\(log.file): line \(line)", "the list is nested more than \(maxDepth) levels deep",
+                hint: "Flatten the list, or import it with a higher maxDepth.")
         }
         if let last = headings.indices.last { headings[last].hadChildren = true }
         sectionParagraph = nil

@@ -60,8 +60,9 @@ struct MarkdownParser {
             addBlank()
             return
         }
-        let place = Place(line: line, rest: rest, columns: indentation.columns, number: number,
-                          tabs: indentation.tabs, spaces: indentation.spaces)
+        let place = Place(
+            line: line, rest: rest, columns: indentation.columns, number: number,
+            tabs: indentation.tabs, spaces: indentation.spaces)
         // Items are read in place (a copy of one would make every append to its note copy it).
         guard let deepestContent = lists.last?.content else {
             try addToSection(place, previousSibling: nil)
@@ -136,7 +137,8 @@ struct MarkdownParser {
     /// The index of the deepest open list item whose content starts at or before `columns`
     /// (their content columns grow with depth, so a binary search finds it).
     private func lastList(contentAtMost columns: Int) -> Int? {
-        var low = 0, high = lists.count
+        var low = 0
+        var high = lists.count
         while low < high {
             let middle = (low + high) / 2
             if lists[middle].content <= columns { low = middle + 1 } else { high = middle }
@@ -177,8 +179,9 @@ struct MarkdownParser {
     }
 
     mutating func duplicateProperty(_ key: String, line: Int) throws {
-        try log.add(line: line, "the property \(key) appears twice in one item; the second is kept in the item's note",
-                    hint: "Give each property of an item once.", key: "property-twice")
+        try log.add(
+            line: line, "the property \(key) appears twice in one item; the second is kept in the item's note",
+            hint: "Give each property of an item once.", key: "property-twice")
     }
 
     // MARK: Finishing
@@ -226,8 +229,9 @@ struct MarkdownParser {
         if let text = preamble.text {
             head[field: MarkdownDocumentHead.preambleField] = text
             if !hasItems {
-                try log.add(at: nil, "the file has no headings or list items; its text is kept as the document's preamble, not as items",
-                            hint: "Start sections with \"# \" or items with \"- \".", key: "no-items")
+                try log.add(
+                    at: nil, "the file has no headings or list items; its text is kept as the document's preamble, not as items",
+                    hint: "Start sections with \"# \" or items with \"- \".", key: "no-items")
             }
         }
         try dropped.report(to: &log, schema: builder.schema.name, attributesName: "properties")

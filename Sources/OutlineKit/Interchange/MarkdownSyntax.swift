@@ -48,7 +48,8 @@ enum MarkdownSyntax {
     /// a tab or the end. Returns whether it is checked and the content after it.
     static func taskBox(_ content: Substring) -> (done: Bool, rest: Substring)? {
         guard content.prefix(3).count == 3, content.first == "[",
-              content[content.index(content.startIndex, offsetBy: 2)] == "]" else { return nil }
+            content[content.index(content.startIndex, offsetBy: 2)] == "]"
+        else { return nil }
         let mark = content[content.index(after: content.startIndex)]
         guard mark == " " || mark == "x" || mark == "X" else { return nil }
         let rest = content.dropFirst(3)
@@ -102,7 +103,8 @@ enum MarkdownSyntax {
     static func indentation(_ line: Substring, offset: Int = 0) -> (columns: Int, end: Substring.Index, tabs: Bool, spaces: Bool) {
         let bytes = line.utf8
         var columns = offset
-        var tabs = false, spaces = false
+        var tabs = false
+        var spaces = false
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]

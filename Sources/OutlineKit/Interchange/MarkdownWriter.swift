@@ -69,9 +69,10 @@ struct MarkdownWriter {
     /// holds one line (setext headings, which hold more, exist only at levels 1 and 2), and
     /// siblings are either all headings or all list items.
     private func childrenCanBeHeadings(_ item: ManagedObject, depth: Int) -> Bool {
-        depth <= 2 || document.children(of: item).allSatisfy { child in
-            !(document.text(of: child) ?? "").contains { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        }
+        depth <= 2
+            || document.children(of: item).allSatisfy { child in
+                !(document.text(of: child) ?? "").contains { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+            }
     }
 
     private mutating func writeListItem(_ item: ManagedObject, indent: String, lines: [Substring]) {
@@ -138,8 +139,9 @@ struct MarkdownWriter {
             if corrupt.first == nil { corrupt.first = (error as? OutlineError)?.description ?? "\(error)" }
         }
         let prefix = MarkdownItemAttributes.taskPrefix(done: document.isDone(item), extra: extra, always: options.checkboxes == .always)
-        let (lines, names) = MarkdownItemAttributes.propertyLines(extra: extra, collapsed: document.isCollapsed(item),
-                                                                  created: document.created(of: item))
+        let (lines, names) = MarkdownItemAttributes.propertyLines(
+            extra: extra, collapsed: document.isCollapsed(item),
+            created: document.created(of: item))
         if !names.isEmpty {
             unwritable.items += 1
             for name in names where unwritable.names.count < 5 && !unwritable.names.contains(name) { unwritable.names.append(name) }
@@ -184,16 +186,19 @@ struct MarkdownWriter {
         var warnings: [InterchangeWarning] = []
         if unwritable.items > 0 {
             let items = unwritable.items
-            warnings.append(InterchangeWarning(
-                file: file, at: nil,
-                "\(items) \(items == 1 ? "item has" : "items have") attributes (\(unwritable.names.joined(separator: ", "))) that Markdown cannot hold "
-                    + "as property lines (a name that is not a property key, or a value with a line break); they are not written",
-                hint: "Export OPML to keep them."))
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(items) \(items == 1 ? "item has" : "items have") attributes (\(unwritable.names.joined(separator: ", "))) that Markdown cannot hold "
+                        + "as property lines (a name that is not a property key, or a value with a line break); they are not written",
+                    hint: "Export OPML to keep them."))
         }
         if corrupt.count > 0, let first = corrupt.first {
-            warnings.append(InterchangeWarning(
-                file: file, at: nil,
-                "\(corrupt.count) \(corrupt.count == 1 ? "item's" : "items'") stored attributes could not be decoded and were left out (first: \(first))"))
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(corrupt.count) \(corrupt.count == 1 ? "item's" : "items'") stored attributes could not be decoded and were left out (first: \(first))"
+                ))
         }
         return warnings
     }

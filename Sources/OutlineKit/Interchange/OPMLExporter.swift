@@ -43,8 +43,10 @@ public enum OPMLExporter {
     ///   characters XML cannot hold (written as U+FFFD).
     /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
     ///   (``OutlineDocument/requireEveryItemUnderRoot()``): they would be left out.
-    public static func write(_ document: OutlineDocument, head: OPMLHead = OPMLHead(), file: String? = nil,
-                             options: OPMLExportOptions = OPMLExportOptions()) throws -> ExportedOutline {
+    public static func write(
+        _ document: OutlineDocument, head: OPMLHead = OPMLHead(), file: String? = nil,
+        options: OPMLExportOptions = OPMLExportOptions()
+    ) throws -> ExportedOutline {
         try document.requireEveryItemUnderRoot()
         var export = OPMLExport(document: document, flavor: options.flavor, file: file)
         return export.run(head: head)
@@ -94,22 +96,26 @@ struct OPMLExport {
             }
         }
         if corrupt.count > 0, let first = corrupt.first {
-            warnings.append(InterchangeWarning(
-                file: file, at: nil,
-                "\(corrupt.count) \(corrupt.count == 1 ? "item's" : "items'") stored OPML attributes could not be decoded and were left out (first: \(first.description))"))
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(corrupt.count) \(corrupt.count == 1 ? "item's" : "items'") stored OPML attributes could not be decoded and were left out (first: \(first.description))"
+                ))
         }
         if unwritableDates.count > 0, let first = unwritableDates.first {
             let count = unwritableDates.count
-            warnings.append(InterchangeWarning(
-                file: file, at: nil,
-                "\(count) \(count == 1 ? "item's" : "items'") created \(count == 1 ? "date is" : "dates are") not in the years 0 to 9999 "
-                    + "and cannot be written as RFC 822; left out (first: item \(first))"))
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(count) \(count == 1 ? "item's" : "items'") created \(count == 1 ? "date is" : "dates are") not in the years 0 to 9999 "
+                        + "and cannot be written as RFC 822; left out (first: item \(first))"))
         }
         if writer.replacedCharacters > 0 {
-            warnings.append(InterchangeWarning(
-                file: file, at: nil,
-                "\(writer.replacedCharacters) \(writer.replacedCharacters == 1 ? "character" : "characters") that XML cannot hold "
-                    + "(control characters) written as U+FFFD"))
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(writer.replacedCharacters) \(writer.replacedCharacters == 1 ? "character" : "characters") that XML cannot hold "
+                        + "(control characters) written as U+FFFD"))
         }
         return ExportedOutline(data: writer.finish(), warnings: warnings)
     }
@@ -209,7 +215,8 @@ struct OPMLExport {
                 guard !emitted.contains(key), let field = fields.first(where: { $0.key == key }) else { continue }
                 var attribute = field.attribute
                 if let spelling, name == attribute.name,
-                   keepsSpelling(spelling, key: key, name: name, done: done, collapsed: collapsed, created: created, tags: tags) {
+                    keepsSpelling(spelling, key: key, name: name, done: done, collapsed: collapsed, created: created, tags: tags)
+                {
                     attribute.value = spelling
                 }
                 result.append(attribute)
@@ -221,8 +228,10 @@ struct OPMLExport {
     }
 
     /// Whether a recorded original spelling still spells the property's value.
-    private func keepsSpelling(_ spelling: String, key: String, name: String, done: Bool, collapsed: Bool, created: Date?,
-                               tags: [String]) -> Bool {
+    private func keepsSpelling(
+        _ spelling: String, key: String, name: String, done: Bool, collapsed: Bool, created: Date?,
+        tags: [String]
+    ) -> Bool {
         switch key {
         case "category": OPMLValues.categories(spelling) == tags
         case "done": OPMLValues.done(name, spelling)?.done == done

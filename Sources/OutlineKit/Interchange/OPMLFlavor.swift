@@ -1,4 +1,5 @@
 import Foundation
+
 /// How an OPML export writes done state, after the app that is to read the file.
 ///
 /// Reading accepts all three spellings whatever the flavour. The attribute names follow the

@@ -107,8 +107,9 @@ struct OPMLMapper {
                 if let state = OPMLValues.done(name, value) {
                     if let done {
                         if done != state.done {
-                            try log.add(line: outline.line, "\(name)=\"\(value)\" disagrees with the done state read before it; the first one counts",
-                                        key: "done-conflict")
+                            try log.add(
+                                line: outline.line, "\(name)=\"\(value)\" disagrees with the done state read before it; the first one counts",
+                                key: "done-conflict")
                         }
                         entries.append(.kept(name: name, value: value))
                     } else {
@@ -134,8 +135,9 @@ struct OPMLMapper {
                     created = date
                     entries.append(.mapped(name: name, spelling: RFC822Date.format(date) == value ? nil : value))
                 } else {
-                    try log.add(line: outline.line, "created=\"\(value)\" is not an RFC 822 date; kept as it is",
-                                hint: "Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\".", key: "created")
+                    try log.add(
+                        line: outline.line, "created=\"\(value)\" is not an RFC 822 date; kept as it is",
+                        hint: "Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\".", key: "created")
                     entries.append(.kept(name: name, value: value))
                 }
             case "category" where builder.shape.tags != nil:
@@ -144,8 +146,9 @@ struct OPMLMapper {
                     tags = names
                     entries.append(.mapped(name: name, spelling: !names.isEmpty && names.joined(separator: ",") == value ? nil : value))
                 } else {
-                    try log.add(line: outline.line, "category=\"\(ControlCharacters.escaped(value))\" holds a name that cannot be a tag; kept as it is",
-                                key: "category")
+                    try log.add(
+                        line: outline.line, "category=\"\(ControlCharacters.escaped(value))\" holds a name that cannot be a tag; kept as it is",
+                        key: "category")
                     entries.append(.kept(name: name, value: value))
                 }
             default:
@@ -179,8 +182,10 @@ struct OPMLMapper {
 
     /// Whether `entries` are exactly what the exporter writes without them: text, note (if
     /// any), done (if done), created (if any), category (if tagged), all canonically spelled.
-    static func isCanonical(_ entries: [ExtraAttributes.Entry], note: String?, done: Bool?, created: Date?,
-                            tags: [String]? = nil) -> Bool {
+    static func isCanonical(
+        _ entries: [ExtraAttributes.Entry], note: String?, done: Bool?, created: Date?,
+        tags: [String]? = nil
+    ) -> Bool {
         var expected = ["text"]
         if note != nil { expected.append("_note") }
         if done == true { expected.append("done") }
@@ -207,14 +212,16 @@ struct OPMLMapper {
         guard let field = head.fields.first(where: { $0.name == "expansionState" }) else { return }
         let (rows, invalid, _) = ExpansionState.parse(field.value)
         if !invalid.isEmpty {
-            try log.add(line: field.line, "expansionState has entries that are not row numbers (\(invalid.joined(separator: ", "))); they are ignored",
-                        key: "expansion-invalid")
+            try log.add(
+                line: field.line, "expansionState has entries that are not row numbers (\(invalid.joined(separator: ", "))); they are ignored",
+                key: "expansion-invalid")
         }
         let (collapsed, unused) = ExpansionState.collapsed(depths: depths, expanded: rows)
         if !unused.isEmpty {
             let list = unused.prefix(10).map(String.init).joined(separator: ", ") + (unused.count > 10 ? ", ..." : "")
-            try log.add(line: field.line, "expansionState names rows that are not visible items with children (\(list)); they are ignored",
-                        key: "expansion-unused")
+            try log.add(
+                line: field.line, "expansionState names rows that are not visible items with children (\(list)); they are ignored",
+                key: "expansion-unused")
         }
         for index in collapsed.indices where collapsed[index] && !explicitlyCollapsed[index] {
             builder.setCollapsed(true, of: builder.object(at: index))

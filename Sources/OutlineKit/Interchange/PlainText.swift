@@ -33,20 +33,24 @@ public enum PlainTextImporter {
                 if indentation.tabs {
                     try log.add(line: number, "the indentation mixes tabs and spaces", hint: "Indent with tabs only.", key: "mixed")
                 } else {
-                    try log.add(line: number, "the line is indented with spaces instead of tabs; read with \(unit ?? indentation.columns) spaces per level",
-                                hint: "Indent with tabs only.", key: "spaces")
+                    try log.add(
+                        line: number, "the line is indented with spaces instead of tabs; read with \(unit ?? indentation.columns) spaces per level",
+                        hint: "Indent with tabs only.", key: "spaces")
                 }
             }
             if unit == nil && indentation.columns > 0 { unit = indentation.spaces && !indentation.tabs ? indentation.columns : 4 }
             var depth = indentation.columns / (unit ?? 4) + 1
             if depth > builder.depth + 1 {
-                try log.add(line: number, "the line is indented \(depth - builder.depth - 1) levels deeper than a child of the line before; read as its child",
-                            hint: "Indent each level by one tab more than its parent.", key: "jump")
+                try log.add(
+                    line: number,
+                    "the line is indented \(depth - builder.depth - 1) levels deeper than a child of the line before; read as its child",
+                    hint: "Indent each level by one tab more than its parent.", key: "jump")
                 depth = builder.depth + 1
             }
             guard depth <= options.maxDepth else {
-                throw OutlineError(.nonconforming, at: "\(file): line \(number)", "the outline is nested more than \(options.maxDepth) levels deep",
-                                   hint: "Flatten the outline, or import it with a higher maxDepth.")
+                throw OutlineError(
+                    .nonconforming, at: "\(file): line \(number)", "the outline is nested more than \(options.maxDepth) levels deep",
+                    hint: "Flatten the outline, or import it with a higher maxDepth.")
             }
             builder.append(depth: depth, text: String(content))
         }
@@ -75,8 +79,10 @@ public enum PlainTextExporter {
         output.reserveCapacity(document.itemCount * 16)
         var tallies: [(one: String, many: String, why: String, hint: String?, count: Int, first: ManagedObject?)] = [
             ("note was dropped", "notes were dropped", "plain text has no notes", "Export Markdown or OPML to keep them.", 0, nil),
-            ("done state was dropped", "done states were dropped", "plain text has no done state",
-             "Export Markdown or OPML to keep them.", 0, nil),
+            (
+                "done state was dropped", "done states were dropped", "plain text has no done state",
+                "Export Markdown or OPML to keep them.", 0, nil
+            ),
             ("text held line breaks or tabs", "texts held line breaks or tabs", "line breaks and tabs are written as spaces", nil, 0, nil),
             ("text started with spaces", "texts started with spaces", "leading spaces are dropped, as they would read as indentation", nil, 0, nil),
             ("text was empty", "texts were empty", "an empty text is written as an empty line, which reads back as nothing", nil, 0, nil),
@@ -106,8 +112,10 @@ public enum PlainTextExporter {
         var warnings: [InterchangeWarning] = []
         for tally in tallies where tally.count > 0 {
             let first = tally.first.map { "item \(ItemReference.path(document.path(of: $0)))" } ?? ""
-            warnings.append(InterchangeWarning(file: file, at: nil, "\(tally.count) \(tally.count == 1 ? tally.one : tally.many) (first: \(first)): \(tally.why)",
-                                               hint: tally.hint))
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil, "\(tally.count) \(tally.count == 1 ? tally.one : tally.many) (first: \(first)): \(tally.why)",
+                    hint: tally.hint))
         }
         if let warning = attributes.warning(file: file, format: "plain text") { warnings.append(warning) }
         return ExportedOutline(data: Data(output.utf8), warnings: warnings)

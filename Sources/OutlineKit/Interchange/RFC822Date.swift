@@ -42,13 +42,14 @@ enum RFC822Date {
         guard !tokens.isEmpty else { return nil }
         var index = 0
         if tokens[0].first?.isLetter == true,
-           weekdays.contains(where: { tokens[0].lowercased().hasPrefix($0.lowercased()) }) {
+            weekdays.contains(where: { tokens[0].lowercased().hasPrefix($0.lowercased()) })
+        {
             index = 1
         }
         guard tokens.count - index >= 3 else { return iso8601(text) }
         guard let day = number(tokens[index]), (1 ... 31).contains(day),
-              let month = months.firstIndex(where: { tokens[index + 1].lowercased().hasPrefix($0.lowercased()) }),
-              var year = number(tokens[index + 2])
+            let month = months.firstIndex(where: { tokens[index + 1].lowercased().hasPrefix($0.lowercased()) }),
+            var year = number(tokens[index + 2])
         else { return iso8601(text) }
         if tokens[index + 2].count <= 2 { year += year < 50 ? 2000 : 1900 }
         guard years.contains(year) else { return nil }
@@ -57,7 +58,8 @@ enum RFC822Date {
         if tokens.count - index >= 4 {
             let parts = tokens[index + 3].split(separator: ":").map { number(String($0)) }
             guard parts.count == 2 || parts.count == 3, let hour = parts[0], let minute = parts[1],
-                  (0 ... 23).contains(hour), (0 ... 59).contains(minute) else { return nil }
+                (0 ... 23).contains(hour), (0 ... 59).contains(minute)
+            else { return nil }
             let second = parts.count == 3 ? parts[2] : 0
             guard let second, (0 ... 60).contains(second) else { return nil }
             seconds = hour * 3600 + minute * 60 + second
@@ -79,8 +81,9 @@ enum RFC822Date {
     /// when the day does not exist or the result is outside the years 0 to 9999.
     private static func date(year: Int64, month: Int64, day: Int64, seconds: Int64) -> Date? {
         guard years.contains(year), (1 ... 12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
-        let reference = Double(CivilCalendar.days(year: year, month: month, day: day) * CivilCalendar.secondsPerDay + seconds
-                               - CivilCalendar.secondsFrom1970To2001)
+        let reference = Double(
+            CivilCalendar.days(year: year, month: month, day: day) * CivilCalendar.secondsPerDay + seconds
+                - CivilCalendar.secondsFrom1970To2001)
         return StoreLimits.isStorableDate(reference) ? Date(timeIntervalSinceReferenceDate: reference) : nil
     }
 
@@ -90,7 +93,8 @@ enum RFC822Date {
         guard let sign = token.first, sign == "+" || sign == "-" else { return nil }
         let digits = token.dropFirst().filter { $0 != ":" }
         guard digits.count == 4, digits.allSatisfy(\.isASCII), let value = Int64(digits) else { return nil }
-        let hours = value / 100, minutes = value % 100
+        let hours = value / 100
+        let minutes = value % 100
         guard hours <= 23, minutes <= 59 else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }

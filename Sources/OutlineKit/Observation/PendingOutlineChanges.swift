@@ -52,10 +52,12 @@ struct PendingOutlineChanges {
     /// A child list replaced as a whole (a merge does that): the items that left or joined it,
     /// and those of the others that changed order (all but a longest run that kept it).
     private mutating func replaced(_ old: [ManagedObject], with new: [ManagedObject]) {
-        let oldSet = Set(old), newSet = Set(new)
+        let oldSet = Set(old)
+        let newSet = Set(new)
         removed.formUnion(old.filter { !newSet.contains($0) })
         inserted.formUnion(new.filter { !oldSet.contains($0) })
-        let stayingOld = old.filter(newSet.contains), stayingNew = new.filter(oldSet.contains)
+        let stayingOld = old.filter(newSet.contains)
+        let stayingNew = new.filter(oldSet.contains)
         guard stayingOld != stayingNew else { return }
         var oldPosition: [ManagedObject: Int] = [:]
         for (index, item) in stayingOld.enumerated() { oldPosition[item] = index }

@@ -20,8 +20,9 @@ extension VisibleRows {
     func flush(isCatchUp: Bool) {
         guard pendingSteps > 0 else { return }
         let changes = pending.reload || document.root != root ? rebuild() : (update() ?? rebuild())
-        let batch = VisibleRowsBatch(reason: pendingReason, actionName: pendingSteps == 1 ? pendingActionName : nil,
-                                     isCatchUp: isCatchUp, changes: changes)
+        let batch = VisibleRowsBatch(
+            reason: pendingReason, actionName: pendingSteps == 1 ? pendingActionName : nil,
+            isCatchUp: isCatchUp, changes: changes)
         pending = PendingOutlineChanges()
         pendingSteps = 0
         pendingActionName = nil
@@ -39,8 +40,10 @@ extension VisibleRows {
     /// The keys whose change shows in a row's position or flags rather than as an update.
     private var structuralKeys: Set<String> {
         let info = document.context.schema.infos[document.shape.item]
-        return [info.attributes[document.shape.order].name, info.relationships[document.shape.parent].name,
-                info.relationships[document.shape.children].name]
+        return [
+            info.attributes[document.shape.order].name, info.relationships[document.shape.parent].name,
+            info.relationships[document.shape.children].name,
+        ]
     }
 
     /// The incremental update, or nil when the rows turn out not to match the document (which

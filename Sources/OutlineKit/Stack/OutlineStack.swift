@@ -36,11 +36,14 @@ public final class OutlineStack {
     ///
     /// - Throws: ``OutlineStorage/StorageError`` for files that cannot be read, ``OutlineError``
     ///   `notAnOutline` for documents of another model.
-    public static func open(_ path: String, options: DocumentContainer.Options = DocumentContainer.Options(),
-                            progress: ((LoadProgress) -> Void)? = nil,
-                            isolation: isolated (any Actor)? = #isolation) async throws -> OutlineStack {
-        let container = try await DocumentContainer.open(path, model: .versions(try OutlineSchemas.bundle), options: options,
-                                                         progress: progress)
+    public static func open(
+        _ path: String, options: DocumentContainer.Options = DocumentContainer.Options(),
+        progress: ((LoadProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> OutlineStack {
+        let container = try await DocumentContainer.open(
+            path, model: .versions(try OutlineSchemas.bundle), options: options,
+            progress: progress)
         let stack = try OutlineStack(container: container)
         // Lists another tool numbered differently: renumbered once, not undoable, saved next time.
         let context = container.context
@@ -55,9 +58,11 @@ public final class OutlineStack {
     /// at `path`; the first save writes it.
     ///
     /// - Throws: ``OutlineStorage/StorageError`` `conflict` when a file is already there.
-    public static func create(_ path: String, format: DocumentFormat = .binary,
-                              options: DocumentContainer.Options = DocumentContainer.Options(),
-                              isolation: isolated (any Actor)? = #isolation) async throws -> OutlineStack {
+    public static func create(
+        _ path: String, format: DocumentFormat = .binary,
+        options: DocumentContainer.Options = DocumentContainer.Options(),
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> OutlineStack {
         let container = try await DocumentContainer.create(path, schema: try OutlineSchemas.current, format: format, options: options)
         return try OutlineStack(container: container)
     }
@@ -79,16 +84,20 @@ public final class OutlineStack {
     /// - Returns: the inserted top-level items, and what the import warned about.
     /// - Throws: the importer's errors (nothing is inserted then).
     @discardableResult
-    public func importItems(_ data: Data, format: InterchangeFormat, file: String, under parent: ManagedObject? = nil,
-                            isolation: isolated (any Actor)? = #isolation) async throws -> (items: [ManagedObject], warnings: [InterchangeWarning]) {
+    public func importItems(
+        _ data: Data, format: InterchangeFormat, file: String, under parent: ManagedObject? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> (items: [ManagedObject], warnings: [InterchangeWarning]) {
         let target = parent ?? document.root
         let name = "Import \((file as NSString).lastPathComponent)"
-        let (made, report) = try await container.performBackgroundTask(named: name, { background in
-            let imported = try Interchange.read(data, format: format, file: file, options: ImportOptions(schema: background.schema))
-            let outline = try OutlineDocument(context: background)
-            let items = try outline.insertOutline(imported.document, under: target)
-            return (items, imported.warnings)
-        }, finishing: document.renumberMergedLists)
+        let (made, report) = try await container.performBackgroundTask(
+            named: name,
+            { background in
+                let imported = try Interchange.read(data, format: format, file: file, options: ImportOptions(schema: background.schema))
+                let outline = try OutlineDocument(context: background)
+                let items = try outline.insertOutline(imported.document, under: target)
+                return (items, imported.warnings)
+            }, finishing: document.renumberMergedLists)
         return (made.0.map(report.parentObject(for:)), made.1)
     }
 }

@@ -11,8 +11,9 @@ enum BinaryError {
     }
 
     static func checksum(_ file: String, at location: String, _ message: String) -> StorageError {
-        StorageError(.checksumMismatch, file: file, at: location, message,
-                     hint: "The file was damaged after it was written; \(BackupAdvice.restore(file)).")
+        StorageError(
+            .checksumMismatch, file: file, at: location, message,
+            hint: "The file was damaged after it was written; \(BackupAdvice.restore(file)).")
     }
 
     static func corrupt(_ file: String, at location: String?, _ message: String) -> StorageError {
@@ -20,18 +21,21 @@ enum BinaryError {
     }
 
     static func limit(_ file: String, at location: String, _ message: String) -> StorageError {
-        StorageError(.limitExceeded, file: file, at: location, message,
-                     hint: "The file is damaged or was made to exhaust memory; it was not loaded.")
+        StorageError(
+            .limitExceeded, file: file, at: location, message,
+            hint: "The file is damaged or was made to exhaust memory; it was not loaded.")
     }
 
     static func unsupported(_ file: String, at location: String, _ message: String) -> StorageError {
-        StorageError(.unsupportedVersion, file: file, at: location, message,
-                     hint: "It was written by a newer version of Outline; open it with that version.")
+        StorageError(
+            .unsupportedVersion, file: file, at: location, message,
+            hint: "It was written by a newer version of Outline; open it with that version.")
     }
 
     static func notBinary(_ file: String) -> StorageError {
-        StorageError(.unknownFormat, file: file, at: "byte 0", "not an Outline binary document (the file does not start with the binary magic)",
-                     hint: "Open it as the kind of file it is, or check that the right file was chosen.")
+        StorageError(
+            .unknownFormat, file: file, at: "byte 0", "not an Outline binary document (the file does not start with the binary magic)",
+            hint: "Open it as the kind of file it is, or check that the right file was chosen.")
     }
 
     /// "1 more byte", "5 more bytes".

@@ -18,8 +18,9 @@ extension BinaryHeader {
         let major = try cursor.readUInt16()
         let minor = try cursor.readUInt16()
         guard major == BinaryFormat.majorVersion else {
-            throw BinaryError.unsupported(file, at: "byte 8",
-                                          "the file has format version \(major).\(minor); this version reads \(BinaryFormat.majorVersion).x")
+            throw BinaryError.unsupported(
+                file, at: "byte 8",
+                "the file has format version \(major).\(minor); this version reads \(BinaryFormat.majorVersion).x")
         }
         let headerSize = Int(try cursor.readUInt32())
         let storedCRC = try cursor.readUInt32()
@@ -34,9 +35,10 @@ extension BinaryHeader {
             throw BinaryError.checksum(file, at: "byte 16", "the header checksum does not match (stored \(hex(storedCRC)), computed \(hex(crc)))")
         }
 
-        var header = BinaryHeader(minorVersion: minor, uuid: UUID(), nextObjectID: 0, compressionLevel: 0, chunks: [],
-                                  versionHashes: [], versionIdentifiers: [], modelName: "", modelContents: "",
-                                  objectCounts: [], custom: [])
+        var header = BinaryHeader(
+            minorVersion: minor, uuid: UUID(), nextObjectID: 0, compressionLevel: 0, chunks: [],
+            versionHashes: [], versionIdentifiers: [], modelName: "", modelContents: "",
+            objectCounts: [], custom: [])
         header.size = BinaryFormat.preludeSize + headerSize
         var headerCursor = ByteCursor(headerBytes, file: file, region: .checkedFile, origin: BinaryFormat.preludeSize, context: "the header")
         let sections = try SectionTable.read(&headerCursor, place: "the header") { BinaryFormat.HeaderSection(rawValue: $0)?.name }
@@ -58,9 +60,10 @@ extension BinaryHeader {
         let stored = storedBodySize
         let inflated = bodySize
         guard inflated <= limits.maximumInflatedSize(storedBytes: stored) else {
-            throw BinaryError.limit(file, at: "byte \(size)",
-                                    "the body declares \(inflated) bytes inflated from \(stored) compressed ones, more than "
-                                        + "\(limits.maximumInflateRatio) times as many (the limit past \(StoreLimits.inflateAllowance) bytes)")
+            throw BinaryError.limit(
+                file, at: "byte \(size)",
+                "the body declares \(inflated) bytes inflated from \(stored) compressed ones, more than "
+                    + "\(limits.maximumInflateRatio) times as many (the limit past \(StoreLimits.inflateAllowance) bytes)")
         }
         var objects = 0
         for (_, count) in objectCounts {
@@ -68,9 +71,10 @@ extension BinaryHeader {
             objects = overflow ? .max : sum
         }
         guard objects <= limits.maximumObjects(storedBytes: stored) else {
-            throw BinaryError.limit(file, at: "byte \(size)",
-                                    "the header declares \(objects) objects in a body of \(stored) compressed bytes, more than "
-                                        + "\(limits.maximumObjectsPerStoredByte) per byte (the limit past \(StoreLimits.objectAllowance) objects)")
+            throw BinaryError.limit(
+                file, at: "byte \(size)",
+                "the header declares \(objects) objects in a body of \(stored) compressed bytes, more than "
+                    + "\(limits.maximumObjectsPerStoredByte) per byte (the limit past \(StoreLimits.objectAllowance) objects)")
         }
     }
 
@@ -78,8 +82,11 @@ extension BinaryHeader {
         switch section {
         case .info:
             let raw = try c.readBytes(16)
-            uuid = UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                               raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+            uuid = UUID(
+                uuid: (
+                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                    raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                ))
             let nextAt = c.position
             nextObjectID = try c.readVarint()
             guard nextObjectID <= BinaryFormat.maximumObjectID + 1 else {
@@ -90,7 +97,8 @@ extension BinaryHeader {
             compressionLevel = Int(level)
             let encoding = try c.readByte()
             guard encoding == BinaryFormat.zlibChunks else {
-                throw BinaryError.unsupported(c.file, at: c.location(of: c.position - 1), "the body uses encoding \(encoding), which this version does not know")
+                throw BinaryError.unsupported(
+                    c.file, at: c.location(of: c.position - 1), "the body uses encoding \(encoding), which this version does not know")
             }
             try decodeChunks(from: &c, limits: limits)
         case .versions:
@@ -150,8 +158,9 @@ extension BinaryHeader {
             let crc = try c.readUInt32()
             guard stored > 0 else { throw c.corrupt("chunk \(index + 1) is empty", at: at) }
             guard size <= stored * BinaryFormat.maximumCompressionRatio else {
-                throw c.limit("chunk \(index + 1) declares \(size) bytes inflated from \(stored) compressed bytes, "
-                              + "more than zlib can expand (\(BinaryFormat.maximumCompressionRatio):1)", at: at)
+                throw c.limit(
+                    "chunk \(index + 1) declares \(size) bytes inflated from \(stored) compressed bytes, "
+                        + "more than zlib can expand (\(BinaryFormat.maximumCompressionRatio):1)", at: at)
             }
             total += size
             chunks.append(Chunk(storedSize: stored, size: size, crc: crc))

@@ -61,8 +61,9 @@ struct BinaryHeader {
         file.writeUInt32(0)
         file.writeBytes(header.bytes)
         let crc = file.bytes.withUnsafeBytes { all in
-            Zlib.crc32(UnsafeRawBufferPointer(rebasing: all[BinaryFormat.preludeSize...]),
-                       startingWith: Zlib.crc32(UnsafeRawBufferPointer(rebasing: all[..<16])))
+            Zlib.crc32(
+                UnsafeRawBufferPointer(rebasing: all[BinaryFormat.preludeSize...]),
+                startingWith: Zlib.crc32(UnsafeRawBufferPointer(rebasing: all[..<16])))
         }
         file.patchUInt32(crc, at: 16)
         size = file.count

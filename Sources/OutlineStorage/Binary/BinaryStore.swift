@@ -51,14 +51,16 @@ public enum BinaryStore {
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)
         for entity in schema.entityIndices where encoder.rowCount(entity) > BinaryFormat.maximumRows {
-            throw StorageError(.limitExceeded, at: "entity \(schema.entities[entity].name)",
-                               "\(encoder.rowCount(entity)) objects are more than a document can hold (\(BinaryFormat.maximumRows))")
+            throw StorageError(
+                .limitExceeded, at: "entity \(schema.entities[entity].name)",
+                "\(encoder.rowCount(entity)) objects are more than a document can hold (\(BinaryFormat.maximumRows))")
         }
         let modelContents = ModelWriter.contents(of: schema)
         guard modelContents.utf8.count <= StoreLimits.maximumModelBytes else {
-            throw StorageError(.limitExceeded, at: "model \(schema.name)",
-                               "the model is \(modelContents.utf8.count) bytes as XML, more than a document may embed (\(StoreLimits.maximumModelBytes))",
-                               hint: "Save the document as a Core Data XML store without its model instead.")
+            throw StorageError(
+                .limitExceeded, at: "model \(schema.name)",
+                "the model is \(modelContents.utf8.count) bytes as XML, more than a document may embed (\(StoreLimits.maximumModelBytes))",
+                hint: "Save the document as a Core Data XML store without its model instead.")
         }
         let body = encoder.encode(history: history)
         let objects = schema.entityIndices.reduce(0) { $0 + encoder.rowCount($1) }
@@ -77,8 +79,10 @@ public enum BinaryStore {
         if history != nil { header.minorVersion = BinaryFormat.historyMinorVersion }
         let headerBytes = header.encoded()
         guard headerBytes.count - BinaryFormat.preludeSize <= StoreLimits.default.maximumHeaderSize else {
-            throw StorageError(.limitExceeded, "the header (model and metadata) would take \(headerBytes.count) bytes, more than a document may (\(StoreLimits.default.maximumHeaderSize))",
-                               hint: "Remove some custom metadata and save again; nothing was written.")
+            throw StorageError(
+                .limitExceeded,
+                "the header (model and metadata) would take \(headerBytes.count) bytes, more than a document may (\(StoreLimits.default.maximumHeaderSize))",
+                hint: "Remove some custom metadata and save again; nothing was written.")
         }
         var file = [UInt8]()
         file.reserveCapacity(headerBytes.count + header.storedBodySize)
@@ -101,16 +105,20 @@ public enum BinaryStore {
     /// - Throws: ``StorageError``: `unknownFormat` (not a binary document), `truncated`,
     ///   `checksumMismatch`, `corrupt`, `limitExceeded`, `unsupportedVersion`, `incompatibleModel`
     ///   (naming the entities whose hashes differ), or the model reader's errors for the embedded model.
-    public static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
-                            limits: Limits = .default) throws -> (ObjectGraph, StoreMetadata) {
+    public static func read(
+        _ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
+        limits: Limits = .default
+    ) throws -> (ObjectGraph, StoreMetadata) {
         let (graph, metadata, _) = try readDocument(bytes, schema: schema, file: file, limits: limits)
         return (graph, metadata)
     }
 
     /// ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``, with the undo history
     /// section when the document has one (not decoded).
-    static func readDocument(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
-                             limits: Limits) throws -> (ObjectGraph, StoreMetadata, StoredHistory?) {
+    static func readDocument(
+        _ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
+        limits: Limits
+    ) throws -> (ObjectGraph, StoreMetadata, StoredHistory?) {
         let header = try BinaryHeader.read(bytes, file: file, limits: limits)
         let embedded = try embeddedSchema(header, file: file)
         let model = schema ?? embedded
@@ -161,8 +169,9 @@ public enum BinaryStore {
 
     static func embeddedSchema(_ header: BinaryHeader, file: String) throws -> Schema {
         do {
-            return try ModelReader.readSchema(contents: Data(header.modelContents.utf8), name: header.modelName,
-                                              file: "\(file) (embedded model)")
+            return try ModelReader.readSchema(
+                contents: Data(header.modelContents.utf8), name: header.modelName,
+                file: "\(file) (embedded model)")
         } catch var error as StorageError {
             error.hint = "The model the document embeds is damaged; open it with its model given, or \(BackupAdvice.restore(file))."
             throw error
@@ -179,17 +188,21 @@ public enum BinaryStore {
             switch (stored[name], expected[name]) {
             case (nil, _): problems.append("\(name): in the model, not in the document")
             case (_, nil): problems.append("\(name): in the document, not in the model")
-            case let (a?, b?) where a != b: problems.append("\(name): the entity changed")
+            case (let a?, let b?) where a != b: problems.append("\(name): the entity changed")
             default: break
             }
         }
         let entities = problems.map { String($0.prefix { $0 != ":" }) }.joined(separator: ", ")
-        let what = embedded ? "the model embedded in the document does not match its version hashes"
-                            : "the document was saved with a different model"
-        throw StorageError(.incompatibleModel, file: file, "\(what) (entities \(entities))",
-                           hint: embedded ? "The file is damaged; \(BackupAdvice.restore(file))."
-                                          : "Open it with the model it was saved with, or migrate it to this model.",
-                           underlying: EngineError(.migrationFailed, at: "model", "version hashes differ", details: problems))
+        let what =
+            embedded
+            ? "the model embedded in the document does not match its version hashes"
+            : "the document was saved with a different model"
+        throw StorageError(
+            .incompatibleModel, file: file, "\(what) (entities \(entities))",
+            hint: embedded
+                ? "The file is damaged; \(BackupAdvice.restore(file))."
+                : "Open it with the model it was saved with, or migrate it to this model.",
+            underlying: EngineError(.migrationFailed, at: "model", "version hashes differ", details: problems))
     }
 
     static func metadata(_ header: BinaryHeader, schema: Schema) -> StoreMetadata {
@@ -197,11 +210,12 @@ public enum BinaryStore {
         for (name, hash) in header.versionHashes { hashes[name] = hash }
         var counts: [String: Int] = [:]
         for (name, count) in header.objectCounts { counts[name] = count }
-        var metadata = StoreMetadata(format: .binary, uuid: header.uuid, versionHashes: hashes, versionIdentifiers: header.versionIdentifiers,
-                                     embeddedSchema: schema, objectCounts: counts,
-                                     custom: header.custom.filter { $0.key != StoreMetadata.derivedModelKey },
-                                     frameworkVersion: header.frameworkVersion, nextObjectID: header.nextObjectID,
-                                     compressionLevel: header.compressionLevel, uncompressedSize: header.bodySize)
+        var metadata = StoreMetadata(
+            format: .binary, uuid: header.uuid, versionHashes: hashes, versionIdentifiers: header.versionIdentifiers,
+            embeddedSchema: schema, objectCounts: counts,
+            custom: header.custom.filter { $0.key != StoreMetadata.derivedModelKey },
+            frameworkVersion: header.frameworkVersion, nextObjectID: header.nextObjectID,
+            compressionLevel: header.compressionLevel, uncompressedSize: header.bodySize)
         if let marker = header.custom.first(where: { $0.key == StoreMetadata.derivedModelKey })?.value {
             metadata.isSchemaDerived = true
             if case .dictionary(let entries) = marker {

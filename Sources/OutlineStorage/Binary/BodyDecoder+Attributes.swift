@@ -47,11 +47,15 @@ extension BodyDecoder {
             let isDate = attribute.type == .date
             column.doubles = try PagedArray(alongside: present) { present, buffer, start, initialized in
                 for j in 0 ..< buffer.count {
-                    guard present[j] else { buffer[j] = 0; continue }
+                    guard present[j] else {
+                        buffer[j] = 0
+                        continue
+                    }
                     let value = try c.readDouble()
                     if isDate && !StoreLimits.isStorableDate(value) {
-                        throw c.corrupt("\(label) of object z\(ids[start + j]) is the date \(StoreLimits.describeDate(value)), which \(StoreLimits.unstorableDate)",
-                                        at: c.position - 8)
+                        throw c.corrupt(
+                            "\(label) of object z\(ids[start + j]) is the date \(StoreLimits.describeDate(value)), which \(StoreLimits.unstorableDate)",
+                            at: c.position - 8)
                     }
                     buffer[j] = value
                 }
@@ -70,7 +74,10 @@ extension BodyDecoder {
     private func decodeFlags(_ label: String, _ present: PagedArray<Bool>, from c: inout ByteCursor) throws -> PagedArray<UInt8> {
         try PagedArray(alongside: present) { present, buffer, _, initialized in
             for j in 0 ..< buffer.count {
-                guard present[j] else { buffer[j] = AttributeColumn.nilFlag; continue }
+                guard present[j] else {
+                    buffer[j] = AttributeColumn.nilFlag
+                    continue
+                }
                 let byte = try c.readByte()
                 guard byte <= 1 else { throw c.corrupt("a value of \(label) is \(byte), not 0 or 1", at: c.position - 1) }
                 buffer[j] = byte
@@ -79,12 +86,17 @@ extension BodyDecoder {
         }
     }
 
-    private func decodeIntegers(_ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>,
-                                from c: inout ByteCursor) throws -> PagedArray<Int64> {
+    private func decodeIntegers(
+        _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>,
+        from c: inout ByteCursor
+    ) throws -> PagedArray<Int64> {
         let range = attribute.type.integerRange ?? Int64.min ... Int64.max
         return try PagedArray(alongside: present) { present, buffer, _, initialized in
             for j in 0 ..< buffer.count {
-                guard present[j] else { buffer[j] = 0; continue }
+                guard present[j] else {
+                    buffer[j] = 0
+                    continue
+                }
                 let at = c.position
                 let value = try c.readSignedVarint()
                 guard range.contains(value) else {
@@ -97,8 +109,10 @@ extension BodyDecoder {
     }
 
     /// Lengths of the present rows, the arena size, then the arena, copied once into chunks.
-    private func decodeBytes(_ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
-                             from c: inout ByteCursor) throws -> ByteColumn {
+    private func decodeBytes(
+        _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
+        from c: inout ByteCursor
+    ) throws -> ByteColumn {
         var total = 0
         let lengths = try PagedArray<Int32>(alongside: present) { present, buffer, start, initialized in
             for j in 0 ..< buffer.count {
@@ -109,7 +123,8 @@ extension BodyDecoder {
                 let at = c.position
                 let length = try c.readVarint()
                 guard length <= UInt64(StoreLimits.maximumValueBytes) else {
-                    throw c.limit("\(label) of object z\(ids[start + j]) declares \(length) bytes, over the limit of \(StoreLimits.maximumValueBytes)", at: at)
+                    throw c.limit(
+                        "\(label) of object z\(ids[start + j]) declares \(length) bytes, over the limit of \(StoreLimits.maximumValueBytes)", at: at)
                 }
                 buffer[j] = Int32(length)
                 total += Int(length)
@@ -128,7 +143,8 @@ extension BodyDecoder {
         }
         // Each value goes to one chunk; a chunk is cut before the value that would overfill it.
         var pieces: [Range<Int>] = []
-        var chunkStart = 0, offset = 0
+        var chunkStart = 0
+        var offset = 0
         let starts = PagedArray<Int>(alongside: lengths) { lengths, buffer, _, initialized in
             for j in 0 ..< buffer.count {
                 let length = Int(lengths[j])
@@ -175,8 +191,10 @@ extension BodyDecoder {
     /// each value is valid on its own. On failure, the first invalid value is named.
     ///
     /// Values lie back to back in the arena in row order.
-    private func checkUTF8(_ arena: UnsafeRawBufferPointer, lengths: PagedArray<Int32>, label: String,
-                           ids: [UInt64], at arenaAt: Int, _ c: ByteCursor) throws {
+    private func checkUTF8(
+        _ arena: UnsafeRawBufferPointer, lengths: PagedArray<Int32>, label: String,
+        ids: [UInt64], at arenaAt: Int, _ c: ByteCursor
+    ) throws {
         var valid = UTF8Validation.isValid(arena)
         if valid {
             var offset = 0
@@ -198,12 +216,17 @@ extension BodyDecoder {
         }
     }
 
-    private func decodeOthers(_ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
-                              from c: inout ByteCursor) throws -> [Value?] {
+    private func decodeOthers(
+        _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
+        from c: inout ByteCursor
+    ) throws -> [Value?] {
         var values: [Value?] = []
         values.reserveCapacity(present.count)
         for i in present.indices {
-            guard present[i] else { values.append(nil); continue }
+            guard present[i] else {
+                values.append(nil)
+                continue
+            }
             let at = c.position
             switch attribute.type {
             case .decimal:
@@ -215,8 +238,13 @@ extension BodyDecoder {
                 values.append(.decimal(decimal))
             case .uuid:
                 let raw = try c.readBytes(16)
-                values.append(.uuid(UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                                                raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))))
+                values.append(
+                    .uuid(
+                        UUID(
+                            uuid: (
+                                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                                raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                            ))))
             default:
                 throw c.corrupt("\(label) has type \(attribute.type.modelName), which is never stored", at: at)
             }

@@ -8,7 +8,8 @@ extension BodyDecoder {
     /// after the first are zigzag deltas from the previous member. When the inverse is a
     /// to-one the file leaves out, it is filled here (see ``mirrors``), which also finds an
     /// object claimed twice; other lists are checked for duplicates directly.
-    mutating func decodeRelationship(_ info: EntityInfo, _ r: RelationshipIndex, ids: [UInt64], from c: inout ByteCursor) throws -> RelationshipColumn {
+    mutating func decodeRelationship(_ info: EntityInfo, _ r: RelationshipIndex, ids: [UInt64], from c: inout ByteCursor) throws -> RelationshipColumn
+    {
         let n = ids.count
         let relationship = info.relationships[r]
         let label = "\(info.name).\(relationship.name)"
@@ -16,7 +17,9 @@ extension BodyDecoder {
         let kindAt = c.position
         let kind = try c.readByte()
         guard kind == (relationship.isToMany ? 1 : 0) else {
-            throw c.corrupt("relationship \(label) is stored as \(kind == 1 ? "to-many" : "to-one"), but the model says \(relationship.isToMany ? "to-many" : "to-one")", at: kindAt)
+            throw c.corrupt(
+                "relationship \(label) is stored as \(kind == 1 ? "to-many" : "to-one"), but the model says \(relationship.isToMany ? "to-many" : "to-one")",
+                at: kindAt)
         }
         let destination = info.destinations[r]
         let k = try c.readCount("the target entity count of \(label)", limit: directory.count, minimumBytesEach: 1)
@@ -25,11 +28,15 @@ extension BodyDecoder {
             let at = c.position
             let index = try c.readVarint()
             guard index < UInt64(directory.count) else {
-                throw c.corrupt("relationship \(label) names entity number \(index) of the body's directory, which lists only \(directory.count) (numbered from 0)", at: at)
+                throw c.corrupt(
+                    "relationship \(label) names entity number \(index) of the body's directory, which lists only \(directory.count) (numbered from 0)",
+                    at: at)
             }
             let target = directory[Int(index)]
             guard schema.infos[target.entity].isKind(of: destination) else {
-                throw c.corrupt("relationship \(label) refers to entity \(schema.entities[target.entity].name), which is not entity \(schema.entities[destination].name) or one of its subentities", at: at)
+                throw c.corrupt(
+                    "relationship \(label) refers to entity \(schema.entities[target.entity].name), which is not entity \(schema.entities[destination].name) or one of its subentities",
+                    at: at)
             }
             targets.append(target)
         }
@@ -40,7 +47,8 @@ extension BodyDecoder {
         // The inverse to fill: a to-one that is not this very relationship (a self-inverse one is stored whole).
         var mirror: RelationshipIndex?
         if let inverse = info.inverses[r], !schema.infos[destination].relationships[inverse].isToMany,
-           declaring(Slot(entity: destination, relationship: inverse)) != declaring(Slot(entity: info.index, relationship: r)) {
+            declaring(Slot(entity: destination, relationship: inverse)) != declaring(Slot(entity: info.index, relationship: r))
+        {
             mirror = inverse
         }
         var mirrorColumns: [RelationshipColumn] = []
@@ -64,7 +72,9 @@ extension BodyDecoder {
             let t = single == nil ? Int(reference % width) : 0
             let targetRow = single == nil ? reference / width : reference
             guard targetRow < UInt64(targets[t].rows) else {
-                throw c.corrupt("\(label) of object z\(ids[row]) refers to row \(targetRow) of entity \(schema.entities[targets[t].entity].name), which has \(targets[t].rows) objects", at: at)
+                throw c.corrupt(
+                    "\(label) of object z\(ids[row]) refers to row \(targetRow) of entity \(schema.entities[targets[t].entity].name), which has \(targets[t].rows) objects",
+                    at: at)
             }
             return (t, Int(targetRow))
         }
@@ -105,10 +115,14 @@ extension BodyDecoder {
                 let countAt = c.position
                 let rawCount = try c.readVarint()
                 guard rawCount <= UInt64(c.remaining) else {
-                    throw c.corrupt("the member count of \(label) of object z\(ids[row]) is \(rawCount), more than the \(BinaryError.byteCount(c.remaining)) left in \(c.context) can hold", at: countAt)
+                    throw c.corrupt(
+                        "the member count of \(label) of object z\(ids[row]) is \(rawCount), more than the \(BinaryError.byteCount(c.remaining)) left in \(c.context) can hold",
+                        at: countAt)
                 }
                 guard rawCount <= UInt64(StoreLimits.maximumRelationshipMembers) else {
-                    throw c.limit("the member count of \(label) of object z\(ids[row]) is \(rawCount), over the limit of \(StoreLimits.maximumRelationshipMembers)", at: countAt)
+                    throw c.limit(
+                        "the member count of \(label) of object z\(ids[row]) is \(rawCount), over the limit of \(StoreLimits.maximumRelationshipMembers)",
+                        at: countAt)
                 }
                 let count = Int(rawCount)
                 guard count > 0 else {

@@ -41,8 +41,10 @@ struct BodyDecoder {
     /// as soon as the column is decoded, so the body and the graph are not resident together.
     /// With a history section, its bytes are returned as they are, with the digest of the
     /// objects section (``StateDigest``) taken before any page is given back.
-    static func decode(_ body: UnsafeRawBufferPointer, schema: Schema, header: BinaryHeader, file: String,
-                       releasing pages: InflatedBuffer? = nil) throws -> (ObjectGraph, StoredHistory?) {
+    static func decode(
+        _ body: UnsafeRawBufferPointer, schema: Schema, header: BinaryHeader, file: String,
+        releasing pages: InflatedBuffer? = nil
+    ) throws -> (ObjectGraph, StoredHistory?) {
         var decoder = BodyDecoder(schema: schema, file: file)
         decoder.pages = pages
         decoder.bodySize = body.count
@@ -53,8 +55,9 @@ struct BodyDecoder {
         }
         var history: StoredHistory?
         if let section = sections.first(where: { $0.id == BinaryFormat.BodySection.history.rawValue })?.cursor {
-            history = .binary(payload: Array(section.peekBytes(section.remaining)),
-                              objectsDigest: StateDigest.of(objectsSection: objects.peekBytes(objects.remaining)))
+            history = .binary(
+                payload: Array(section.peekBytes(section.remaining)),
+                objectsDigest: StateDigest.of(objectsSection: objects.peekBytes(objects.remaining)))
         }
         try decoder.decodeObjects(&objects, counts: header.objectCounts)
         try objects.expectEnd()
@@ -64,8 +67,9 @@ struct BodyDecoder {
         do {
             return (try decoder.loader.finish(), history)
         } catch let error as EngineError {
-            throw StorageError(.corrupt, file: file, at: error.location, error.message,
-                               hint: "The file is damaged; \(BackupAdvice.restore(file)).", underlying: error)
+            throw StorageError(
+                .corrupt, file: file, at: error.location, error.message,
+                hint: "The file is damaged; \(BackupAdvice.restore(file)).", underlying: error)
         }
     }
 
@@ -85,7 +89,8 @@ struct BodyDecoder {
             let rows = try c.readCount("the object count of entity \(name)", limit: BinaryFormat.maximumRows, minimumBytesEach: 0)
             totalRows += rows
             guard totalRows <= c.remaining else {
-                throw c.corrupt("the body declares \(totalRows) objects, more than its \(BinaryError.byteCount(c.remaining)) left can hold", at: rowsAt)
+                throw c.corrupt(
+                    "the body declares \(totalRows) objects, more than its \(BinaryError.byteCount(c.remaining)) left can hold", at: rowsAt)
             }
             if rows > 0 && schema.entities[entity].isAbstract {
                 throw c.corrupt("entity \(name) is abstract, but the body holds \(rows) objects of it", at: rowsAt)
@@ -145,8 +150,9 @@ struct BodyDecoder {
         loader.appendObjects(entity: entity, ids: ids)
 
         c.context = "the attribute columns of entity \(info.name)"
-        let attributeCount = try c.readCount("the attribute column count of entity \(info.name)",
-                                             limit: info.attributes.count, minimumBytesEach: 3)
+        let attributeCount = try c.readCount(
+            "the attribute column count of entity \(info.name)",
+            limit: info.attributes.count, minimumBytesEach: 3)
         var filled = [Bool](repeating: false, count: info.attributes.count)
         for _ in 0 ..< attributeCount {
             let at = c.position
@@ -159,7 +165,8 @@ struct BodyDecoder {
             let code = try c.readVarint()
             let type = info.attributes[a].type
             guard code == UInt64(type.rawValue) else {
-                throw c.corrupt("attribute \(info.name).\(name) has type code \(code), but the model says \(type.rawValue) (\(type.modelName))", at: typeAt)
+                throw c.corrupt(
+                    "attribute \(info.name).\(name) has type code \(code), but the model says \(type.rawValue) (\(type.modelName))", at: typeAt)
             }
             let column = try decodeAttribute(info.attributes[a], of: info.name, ids: ids, from: &c)
             loader.withTable(entity) { $0.attributes[a] = column }
@@ -173,8 +180,9 @@ struct BodyDecoder {
         }
 
         c.context = "the relationship columns of entity \(info.name)"
-        let relationshipCount = try c.readCount("the relationship column count of entity \(info.name)",
-                                                limit: info.relationships.count, minimumBytesEach: 3)
+        let relationshipCount = try c.readCount(
+            "the relationship column count of entity \(info.name)",
+            limit: info.relationships.count, minimumBytesEach: 3)
         var linked = [Bool](repeating: false, count: info.relationships.count)
         for _ in 0 ..< relationshipCount {
             let at = c.position
@@ -211,7 +219,10 @@ struct BodyDecoder {
         for i in ranges.indices.dropFirst() where ranges[i].low <= ranges[i - 1].high {
             for j in 0 ..< i where ranges[j].high >= ranges[i].low {
                 if let shared = Self.sharedElement(ranges[j].table.ids, ranges[i].table.ids) {
-                    throw BinaryError.corrupt(file, at: nil, "object id z\(shared) is used by entities \(schema.entities[ranges[j].table.entity].name) and \(schema.entities[ranges[i].table.entity].name)")
+                    throw BinaryError.corrupt(
+                        file, at: nil,
+                        "object id z\(shared) is used by entities \(schema.entities[ranges[j].table.entity].name) and \(schema.entities[ranges[i].table.entity].name)"
+                    )
                 }
             }
         }
@@ -219,7 +230,8 @@ struct BodyDecoder {
 
     /// An element of both ascending arrays, if any.
     static func sharedElement<Ids: RandomAccessCollection<UInt64>>(_ a: Ids, _ b: Ids) -> UInt64? where Ids.Index == Int {
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count && j < b.count {
             if a[i] == b[j] { return a[i] }
             if a[i] < b[j] { i += 1 } else { j += 1 }

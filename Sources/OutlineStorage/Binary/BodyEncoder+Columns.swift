@@ -63,8 +63,10 @@ extension BodyEncoder {
 
     /// Writes the presence byte (and the bitmap) of `rows` of a column whose elements of
     /// `array` tell whether a row has a value; false when no row has one (nothing follows).
-    private func writePresence<T>(_ array: PagedArray<T>, _ rows: Range<Int>, _ isPresent: (T) -> Bool,
-                                  into w: inout ByteWriter) -> Bool {
+    private func writePresence<T>(
+        _ array: PagedArray<T>, _ rows: Range<Int>, _ isPresent: (T) -> Bool,
+        into w: inout ByteWriter
+    ) -> Bool {
         var presentCount = 0
         array.forEachPiece(in: rows) { _, elements in
             for element in elements where isPresent(element) { presentCount += 1 }
@@ -136,8 +138,10 @@ extension BodyEncoder {
 
     // MARK: Relationships
 
-    func encodeRelationship<Rows: RandomAccessCollection<Int>>(_ info: EntityInfo, _ r: RelationshipIndex, _ column: RelationshipColumn,
-                                                               rows: Rows, into w: inout ByteWriter) {
+    func encodeRelationship<Rows: RandomAccessCollection<Int>>(
+        _ info: EntityInfo, _ r: RelationshipIndex, _ column: RelationshipColumn,
+        rows: Rows, into w: inout ByteWriter
+    ) {
         let relationship = info.relationships[r]
         let destination = info.destinations[r]
         let family = [destination] + schema.infos[destination].subentities
@@ -155,7 +159,10 @@ extension BodyEncoder {
             let row = newRow(target)
             guard row >= 0 else { return nil }
             let index = local[target.entity]
-            precondition(index >= 0, "\(info.name).\(relationship.name) holds an object of entity \(target.entity), not entity \(schema.entities[destination].name) or one of its subentities")
+            precondition(
+                index >= 0,
+                "\(info.name).\(relationship.name) holds an object of entity \(target.entity), not entity \(schema.entities[destination].name) or one of its subentities"
+            )
             return UInt64(row) * k + UInt64(index)
         }
 

@@ -45,8 +45,9 @@ struct ByteCursor {
     /// A cursor over the next `count` bytes only, which this cursor skips.
     mutating func subcursor(_ count: Int, context: String) throws -> ByteCursor {
         try need(count)
-        let sub = ByteCursor(UnsafeRawBufferPointer(start: base.map { $0 + position }, count: count),
-                             file: file, region: region, origin: origin + position, context: context)
+        let sub = ByteCursor(
+            UnsafeRawBufferPointer(start: base.map { $0 + position }, count: count),
+            file: file, region: region, origin: origin + position, context: context)
         position += count
         return sub
     }

@@ -22,8 +22,10 @@ enum ChunkCompression {
         guard stored < needed else { return pieces }
         // Best compressed first; ties in chunk order, so the output depends on the body alone.
         let order = pieces.indices.sorted {
-            let a = pieces[$0].chunk, b = pieces[$1].chunk
-            let lhs = a.size * b.storedSize, rhs = b.size * a.storedSize
+            let a = pieces[$0].chunk
+            let b = pieces[$1].chunk
+            let lhs = a.size * b.storedSize
+            let rhs = b.size * a.storedSize
             return lhs != rhs ? lhs > rhs : $0 < $1
         }
         for index in order where stored < needed {
@@ -69,22 +71,30 @@ enum ChunkCompression {
     /// The buffer is allocated only after the file size, the limits and every chunk's CRC-32
     /// have been checked; it is unmapped when `body` returns. `body` may give back the pages it
     /// has read through ``InflatedBuffer/release(below:)``.
-    static func withInflatedBody<R>(_ bytes: UnsafeRawBufferPointer, header: BinaryHeader, file: String,
-                                    _ body: (UnsafeRawBufferPointer, InflatedBuffer) throws -> R) throws -> R {
+    static func withInflatedBody<R>(
+        _ bytes: UnsafeRawBufferPointer, header: BinaryHeader, file: String,
+        _ body: (UnsafeRawBufferPointer, InflatedBuffer) throws -> R
+    ) throws -> R {
         let start = header.size
         let stored = header.storedBodySize
         let available = bytes.count - start
         guard available >= stored else {
-            throw BinaryError.truncated(file, at: "byte \(bytes.count)",
-                                        "the compressed body ends early (expected \(BinaryError.bytes(stored - available)))")
+            throw BinaryError.truncated(
+                file, at: "byte \(bytes.count)",
+                "the compressed body ends early (expected \(BinaryError.bytes(stored - available)))")
         }
         guard available == stored else {
-            throw BinaryError.corrupt(file, at: "byte \(start + stored)",
-                                      "the body is followed by \(BinaryError.byteCount(available - stored)) of unexpected data")
+            throw BinaryError.corrupt(
+                file, at: "byte \(start + stored)",
+                "the body is followed by \(BinaryError.byteCount(available - stored)) of unexpected data")
         }
-        var input = start, output = 0
+        var input = start
+        var output = 0
         let offsets = header.chunks.map { chunk -> (input: Int, output: Int) in
-            defer { input += chunk.storedSize; output += chunk.size }
+            defer {
+                input += chunk.storedSize
+                output += chunk.size
+            }
             return (input, output)
         }
         let chunks = header.chunks
@@ -101,10 +111,11 @@ enum ChunkCompression {
         try report(outcomes, header: header, offsets: offsets, file: file)
 
         guard let inflated = InflatedBuffer(count: output) else {
-            throw StorageError(.limitExceeded, file: file, "there is no memory for the \(BinaryError.byteCount(output)) the body inflates to",
-                               hint: output >= bytes.count * 8 && output > StoreLimits.inflateAllowance
-                                   ? "The file claims far more than its size; it may be damaged or made to exhaust memory."
-                                   : "Close other programs, or open the document on a machine with more memory.")
+            throw StorageError(
+                .limitExceeded, file: file, "there is no memory for the \(BinaryError.byteCount(output)) the body inflates to",
+                hint: output >= bytes.count * 8 && output > StoreLimits.inflateAllowance
+                    ? "The file claims far more than its size; it may be damaged or made to exhaust memory."
+                    : "Close other programs, or open the document on a machine with more memory.")
         }
         let buffer = inflated.bytes
         outcomes.withUnsafeMutableBufferPointer { results in
@@ -131,8 +142,10 @@ enum ChunkCompression {
             case .ok:
                 continue
             case .checksum(let computed):
-                throw BinaryError.checksum(file, at: "byte \(begin)",
-                                           "\(name) (bytes \(begin) to \(begin + chunk.storedSize - 1)) fails its checksum (stored \(hex(chunk.crc)), computed \(hex(computed)))")
+                throw BinaryError.checksum(
+                    file, at: "byte \(begin)",
+                    "\(name) (bytes \(begin) to \(begin + chunk.storedSize - 1)) fails its checksum (stored \(hex(chunk.crc)), computed \(hex(computed)))"
+                )
             case .inflate(let result):
                 switch result {
                 case .ok:
@@ -140,11 +153,15 @@ enum ChunkCompression {
                 case .inputEnded(let consumed):
                     throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "the compressed data of \(name) ends before its zlib stream does")
                 case .streamLonger(let consumed):
-                    throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "\(name) inflates to more than its declared \(BinaryError.byteCount(chunk.size))")
+                    throw BinaryError.corrupt(
+                        file, at: "byte \(begin + consumed)", "\(name) inflates to more than its declared \(BinaryError.byteCount(chunk.size))")
                 case .streamShorter(let produced):
-                    throw BinaryError.corrupt(file, at: "byte \(begin)", "\(name) inflates to \(BinaryError.byteCount(produced)), not the declared \(chunk.size)")
+                    throw BinaryError.corrupt(
+                        file, at: "byte \(begin)", "\(name) inflates to \(BinaryError.byteCount(produced)), not the declared \(chunk.size)")
                 case .trailingInput(let consumed):
-                    throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "\(name) has \(BinaryError.byteCount(chunk.storedSize - consumed)) after its zlib stream")
+                    throw BinaryError.corrupt(
+                        file, at: "byte \(begin + consumed)",
+                        "\(name) has \(BinaryError.byteCount(chunk.storedSize - consumed)) after its zlib stream")
                 case .invalid(let consumed, let reason):
                     throw BinaryError.corrupt(file, at: "byte \(begin + consumed)", "\(name) is not valid zlib data (\(reason))")
                 }

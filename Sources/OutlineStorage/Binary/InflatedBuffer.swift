@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The buffer an inflated body is decoded from, mapped straight from the kernel so the decoder
@@ -25,7 +25,8 @@ final class InflatedBuffer {
         let size = max(count, 1)
         let rounded = (size + InflatedBuffer.pageSize - 1) / InflatedBuffer.pageSize * InflatedBuffer.pageSize
         guard let pointer = mmap(nil, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              pointer != MAP_FAILED else { return nil }
+            pointer != MAP_FAILED
+        else { return nil }
         mapping = pointer
         mappedSize = rounded
         bytes = UnsafeMutableRawBufferPointer(start: pointer, count: count)

@@ -4,7 +4,15 @@ import Foundation
 /// then the value. Strings and data are length-prefixed; containers are counted.
 enum PropertyListCoding {
     enum Tag: UInt8 {
-        case string = 1, integer = 2, real = 3, falseValue = 4, trueValue = 5, date = 6, data = 7, array = 8, dictionary = 9
+        case string = 1
+        case integer = 2
+        case real = 3
+        case falseValue = 4
+        case trueValue = 5
+        case date = 6
+        case data = 7
+        case array = 8
+        case dictionary = 9
     }
 
     /// How deep arrays and dictionaries may nest in a file.

@@ -8,8 +8,10 @@ enum SectionTable {
     /// - Parameters:
     ///   - place: "the header" or "the body", for messages.
     ///   - name: the name of a known section id, `nil` for unknown ids.
-    static func read(_ cursor: inout ByteCursor, place: String,
-                     name: (UInt64) -> String?) throws -> [(id: UInt64, cursor: ByteCursor)] {
+    static func read(
+        _ cursor: inout ByteCursor, place: String,
+        name: (UInt64) -> String?
+    ) throws -> [(id: UInt64, cursor: ByteCursor)] {
         cursor.context = "the section table of \(place)"
         let count = try cursor.readCount("the section count of \(place)", limit: 1024, minimumBytesEach: 10)
         var entries: [(id: UInt64, flags: UInt64, length: Int, at: Int)] = []
@@ -32,8 +34,9 @@ enum SectionTable {
         for entry in entries {
             guard let sectionName = name(entry.id) else {
                 if entry.flags & BinaryFormat.requiredFlag != 0 {
-                    throw BinaryError.unsupported(cursor.file, at: cursor.location(of: entry.at),
-                                                  "\(place) has a required section \(entry.id) that this version does not know")
+                    throw BinaryError.unsupported(
+                        cursor.file, at: cursor.location(of: entry.at),
+                        "\(place) has a required section \(entry.id) that this version does not know")
                 }
                 try cursor.skip(entry.length)
                 continue

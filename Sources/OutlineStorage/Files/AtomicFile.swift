@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Atomic, durable replacement of a file: readers see the old file or the new one, never a mix,
 /// and once ``write(_:to:keepBackup:file:)-([UInt8],_,_,_)`` returns the new file survives a crash or power loss.
@@ -39,8 +40,10 @@ public enum AtomicFile {
     /// - Throws: ``StorageError`` `unwritable` saying what failed and why (permission denied,
     ///   disk full, read-only file system, is a folder, ...).
     @discardableResult
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, keepBackup: Bool = false,
-                             replacing ours: KeptBackup? = nil, file: String? = nil) throws -> KeptBackup? {
+    public static func write(
+        _ bytes: UnsafeRawBufferPointer, to path: String, keepBackup: Bool = false,
+        replacing ours: KeptBackup? = nil, file: String? = nil
+    ) throws -> KeptBackup? {
         try write(to: path, keepBackup: keepBackup, replacing: ours, file: file) { write in try write(bytes) }
     }
 
@@ -53,8 +56,10 @@ public enum AtomicFile {
     ///   removes the temporary file and leaves the target untouched.
     /// - Returns: the backup kept, when one was.
     @discardableResult
-    package static func write(to path: String, keepBackup: Bool = false, replacing ours: KeptBackup? = nil, file: String? = nil,
-                              contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> KeptBackup? {
+    package static func write(
+        to path: String, keepBackup: Bool = false, replacing ours: KeptBackup? = nil, file: String? = nil,
+        contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> KeptBackup? {
         let file = file ?? path
         let target = try resolveLinks(path, file: file)
         // Leftovers of killed saves of this target (a convert interrupted earlier, ...).
@@ -91,8 +96,10 @@ public enum AtomicFile {
 
     /// Replaces the file at `path` with `bytes`; see ``write(_:to:keepBackup:replacing:file:)-(UnsafeRawBufferPointer,_,_,_,_)``.
     @discardableResult
-    public static func write(_ bytes: [UInt8], to path: String, keepBackup: Bool = false,
-                             replacing ours: KeptBackup? = nil, file: String? = nil) throws -> KeptBackup? {
+    public static func write(
+        _ bytes: [UInt8], to path: String, keepBackup: Bool = false,
+        replacing ours: KeptBackup? = nil, file: String? = nil
+    ) throws -> KeptBackup? {
         try bytes.withUnsafeBytes { try write($0, to: path, keepBackup: keepBackup, replacing: ours, file: file) }
     }
 
@@ -146,9 +153,10 @@ public enum AtomicFile {
         guard try SystemCall.lockExclusively(fd, file: file) != .busy else { return false }
         let status = try SystemCall.fileStatus(fd, file: file)
         guard status.isRegularFile, status.size > 0 || Date().timeIntervalSince1970 - status.modified >= age,
-              // Still the file we locked, not renamed into place by a save that just finished.
-              let named = try SystemCall.status(candidate, followingLinks: false, .writing, file: file),
-              named.device == status.device, named.inode == status.inode else { return false }
+            // Still the file we locked, not renamed into place by a save that just finished.
+            let named = try SystemCall.status(candidate, followingLinks: false, .writing, file: file),
+            named.device == status.device, named.inode == status.inode
+        else { return false }
         try SystemCall.removeFile(candidate, file: file, "cannot remove the stale temporary file \(candidate)")
         return true
     }
@@ -157,7 +165,8 @@ public enum AtomicFile {
     /// replaces what the other reads.
     public static func namesSameFile(_ a: String, _ b: String) -> Bool {
         guard let first = try? SystemCall.status(a, .reading, file: a),
-              let second = try? SystemCall.status(b, .reading, file: b) else { return false }
+            let second = try? SystemCall.status(b, .reading, file: b)
+        else { return false }
         return first.device == second.device && first.inode == second.inode
     }
 
@@ -177,9 +186,11 @@ public enum AtomicFile {
     /// permissions of `existing`, and flushes it to disk. On failure the temporary file is removed.
     /// - Returns: the temporary file's path and its open, locked descriptor for the caller to close
     ///   (write errors surface at `fsync`, before that close).
-    private static func writeTemporary(_ contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
-                                       in folder: String, for name: String,
-                                       like existing: SystemCall.Status?, file: String) throws -> (String, Int32) {
+    private static func writeTemporary(
+        _ contents: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+        in folder: String, for name: String,
+        like existing: SystemCall.Status?, file: String
+    ) throws -> (String, Int32) {
         let (temporary, fd) = try createTemporary(in: folder, for: name, file: file)
         do {
             // Marks the file as being written; an unlocked temporary file is a dead save's leftover.
@@ -190,7 +201,8 @@ public enum AtomicFile {
             if let existing {
                 // Owner first: changing it clears the set-id bits that the mode then restores.
                 if existing.owner != geteuid() || existing.group != getegid(),
-                   !SystemCall.changeOwner(fd, owner: existing.owner, group: existing.group) {
+                    !SystemCall.changeOwner(fd, owner: existing.owner, group: existing.group)
+                {
                     SystemCall.changeOwner(fd, owner: UInt32.max, group: existing.group)
                 }
                 try SystemCall.changeMode(fd, existing.permissions, file: file, "cannot set the permissions of \(temporary)")
@@ -213,7 +225,8 @@ public enum AtomicFile {
             let path = "\(folder == "/" ? "" : folder)/.\(name)\(temporaryMarker)\(suffix)"
             // Created and registered in one step, so that a signal never finds it unregistered.
             let created = try TemporaryFiles.creating(path) {
-                try SystemCall.createExclusive(path, mode: 0o666, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)")
+                try SystemCall.createExclusive(
+                    path, mode: 0o666, file: file, "cannot create a temporary file in \(folder == "." ? "the current folder" : folder)")
             }
             if let fd = created { return (path, fd) }
         }
@@ -232,9 +245,10 @@ public enum AtomicFile {
         for number in 0 ..< KeptBackup.maximumCount {
             if let kept = try placeBackup(of: target, at: KeptBackup.name(of: target, number: number), file: file) { return kept }
         }
-        throw StorageError(.unwritable, file: file,
-                           "cannot keep a backup: \(KeptBackup.name(of: target, number: 0)) to \(KeptBackup.name(of: target, number: KeptBackup.maximumCount - 1)) all exist",
-                           hint: "Remove the backups you no longer need and save again; nothing was written.")
+        throw StorageError(
+            .unwritable, file: file,
+            "cannot keep a backup: \(KeptBackup.name(of: target, number: 0)) to \(KeptBackup.name(of: target, number: KeptBackup.maximumCount - 1)) all exist",
+            hint: "Remove the backups you no longer need and save again; nothing was written.")
     }
 
     /// Makes `backup` the current content of `target` unless something exists under that name.
@@ -252,8 +266,9 @@ public enum AtomicFile {
             try contents.withUnsafeBytes { _ = try write($0, to: backup, keepBackup: false, file: file) }
         }
         guard let fingerprint = try FileFingerprint.of(backup, file: file) else {
-            throw StorageError(.unwritable, file: file, "the backup \(backup) disappeared as it was made",
-                               hint: "Save again; nothing was written.")
+            throw StorageError(
+                .unwritable, file: file, "the backup \(backup) disappeared as it was made",
+                hint: "Save again; nothing was written.")
         }
         return KeptBackup(path: backup, fingerprint: fingerprint)
     }
@@ -264,7 +279,8 @@ public enum AtomicFile {
         var current = path
         for _ in 0 ..< 40 {
             guard let status = try SystemCall.status(current, followingLinks: false, .writing, file: file),
-                  status.isSymbolicLink else { return current }
+                status.isSymbolicLink
+            else { return current }
             let destination = try SystemCall.readLink(current, file: file)
             current = destination.hasPrefix("/") ? destination : "\(split(current).folder)/\(destination)"
         }

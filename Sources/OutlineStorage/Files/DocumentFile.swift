@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A document file opened once for reading: every read of it (the metadata from its first
@@ -52,7 +52,8 @@ public final class DocumentFile {
         self.isRegularFile = status.isRegularFile
         self.statusSize = max(status.size, 0)
         self.limit = limit
-        fingerprint = status.isRegularFile
+        fingerprint =
+            status.isRegularFile
             ? FileFingerprint(device: status.device, inode: status.inode, size: status.size, modified: status.modified) : nil
     }
 
@@ -100,7 +101,8 @@ public final class DocumentFile {
                 defer { initialized = filled }
                 _ = UnsafeMutableBufferPointer(rebasing: storage[..<start.count]).initialize(from: start)
                 while filled < capacity {
-                    let piece = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(storage)[filled ..< min(capacity, filled + block)])
+                    let piece = UnsafeMutableRawBufferPointer(
+                        rebasing: UnsafeMutableRawBufferPointer(storage)[filled ..< min(capacity, filled + block)])
                     let n = try SystemCall.readSome(descriptor, into: piece, file: path)
                     if n == 0 { break }
                     filled += n
@@ -147,8 +149,9 @@ public final class DocumentFile {
         while !ended {
             var filled = 0
             while filled < pieceSize {
-                let n = try SystemCall.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: piece[filled...]),
-                                                at: offset + filled, file: path)
+                let n = try SystemCall.readSome(
+                    descriptor, into: UnsafeMutableRawBufferPointer(rebasing: piece[filled...]),
+                    at: offset + filled, file: path)
                 if n == 0 {
                     ended = true
                     break

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An exclusive, advisory lock on a document file, held by a process from opening the
 /// document to saving it so that two editors never work on the same version at once and
@@ -61,8 +62,9 @@ public final class DocumentLock {
             if status.isDirectory { throw FileError.make(EISDIR, .reading, file: file, "cannot open") }
             guard status.isRegularFile else {
                 // A save renames a new file over the name: a pipe or a device would be replaced.
-                throw StorageError(.unwritable, file: file, "the document is not a regular file (it is a pipe, a device or a socket), so it cannot be changed",
-                                   hint: "Copy it to a regular file and change that; reading it works as it is.")
+                throw StorageError(
+                    .unwritable, file: file, "the document is not a regular file (it is a pipe, a device or a socket), so it cannot be changed",
+                    hint: "Copy it to a regular file and change that; reading it works as it is.")
             }
             switch try SystemCall.lockExclusively(fd, file: file) {
             case .unsupported:
@@ -71,15 +73,17 @@ public final class DocumentLock {
             case .locked:
                 // A save renamed a new file into place while we waited: lock that one instead.
                 guard let now = try SystemCall.status(path, .reading, file: file),
-                      now.device == status.device, now.inode == status.inode else { continue }
+                    now.device == status.device, now.inode == status.inode
+                else { continue }
                 keep = true
                 return DocumentLock(path: path, descriptor: fd, locked: true)
             case .busy:
                 let remaining = deadline - Date().timeIntervalSince1970
                 guard remaining > 0 else {
-                    throw StorageError(.conflict, file: file,
-                                       "another process is editing the document (waited \(Self.seconds(timeout)) for it to finish)",
-                                       hint: "Try again once the other command is done; nothing was written.")
+                    throw StorageError(
+                        .conflict, file: file,
+                        "another process is editing the document (waited \(Self.seconds(timeout)) for it to finish)",
+                        hint: "Try again once the other command is done; nothing was written.")
                 }
                 Thread.sleep(forTimeInterval: min(pause, remaining))
                 pause = min(pause * 2, 0.1)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns an `errno` into a ``StorageError`` that says what failed, why, and what to do.
@@ -20,8 +20,10 @@ enum FileError {
         switch code {
         case EACCES, EPERM:
             reason = "permission denied"
-            hint = direction == .writing ? "Check the permissions of the file and its folder, or save somewhere else."
-                                         : "Check the permissions of the file and its folder."
+            hint =
+                direction == .writing
+                ? "Check the permissions of the file and its folder, or save somewhere else."
+                : "Check the permissions of the file and its folder."
         case ENOSPC:
             reason = "the disk is full"
             hint = "Free some space, or save to another disk."

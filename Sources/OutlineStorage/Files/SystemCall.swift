@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Each libc call the storage module makes, wrapped once: retries on `EINTR`, turns `errno`
@@ -30,15 +30,17 @@ enum SystemCall {
             device = UInt64(s.st_dev)
             inode = UInt64(s.st_ino)
             #if canImport(Darwin)
-            modified = Double(s.st_mtimespec.tv_sec) + Double(s.st_mtimespec.tv_nsec) / 1e9
+                modified = Double(s.st_mtimespec.tv_sec) + Double(s.st_mtimespec.tv_nsec) / 1e9
             #else
-            modified = Double(s.st_mtim.tv_sec) + Double(s.st_mtim.tv_nsec) / 1e9
+                modified = Double(s.st_mtim.tv_sec) + Double(s.st_mtim.tv_nsec) / 1e9
             #endif
         }
     }
 
-    static func openFile(_ path: String, _ flags: Int32, mode: UInt32 = 0, _ direction: FileError.Direction,
-                     file: String, _ action: @autoclosure () -> String) throws -> Int32 {
+    static func openFile(
+        _ path: String, _ flags: Int32, mode: UInt32 = 0, _ direction: FileError.Direction,
+        file: String, _ action: @autoclosure () -> String
+    ) throws -> Int32 {
         while true {
             let fd = open(path, flags | O_CLOEXEC, mode_t(mode))
             if fd >= 0 { return fd }
@@ -127,7 +129,10 @@ enum SystemCall {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         while flock(fd, LOCK_SH) != 0 {
-            if errno != EINTR { closeQuietly(fd); return nil }
+            if errno != EINTR {
+                closeQuietly(fd)
+                return nil
+            }
         }
         return fd
     }
@@ -136,7 +141,10 @@ enum SystemCall {
     static func tryLockFolderExclusively(_ folder: String) -> Int32? {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        guard (try? lockExclusively(fd, file: folder)) == .locked else { closeQuietly(fd); return nil }
+        guard (try? lockExclusively(fd, file: folder)) == .locked else {
+            closeQuietly(fd)
+            return nil
+        }
         return fd
     }
 
@@ -157,8 +165,10 @@ enum SystemCall {
     }
 
     /// `stat` (following links) or `lstat`; nil when nothing is there.
-    static func status(_ path: String, followingLinks: Bool = true, _ direction: FileError.Direction,
-                       file: String) throws -> Status? {
+    static func status(
+        _ path: String, followingLinks: Bool = true, _ direction: FileError.Direction,
+        file: String
+    ) throws -> Status? {
         var s = stat()
         let result = followingLinks ? stat(path, &s) : lstat(path, &s)
         if result == 0 { return Status(s) }

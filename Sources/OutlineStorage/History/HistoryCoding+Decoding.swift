@@ -13,8 +13,9 @@ extension HistoryCoding {
     static func decode(_ bytes: UnsafeRawBufferPointer, file: String) throws -> HistoryRecord {
         do {
             guard bytes.count <= HistoryLimits.maximumBytes else {
-                throw StorageError(.limitExceeded, file: file, at: "history byte 0",
-                                   "the undo history takes \(bytes.count) bytes, over the limit of \(HistoryLimits.maximumBytes)")
+                throw StorageError(
+                    .limitExceeded, file: file, at: "history byte 0",
+                    "the undo history takes \(bytes.count) bytes, over the limit of \(HistoryLimits.maximumBytes)")
             }
             var reader = HistoryReader(cursor: ByteCursor(bytes, file: file, region: .history, context: "the undo history"))
             return try reader.record()
@@ -36,8 +37,9 @@ private struct HistoryReader {
     mutating func record() throws -> HistoryRecord {
         let version = try cursor.readByte()
         guard version == HistoryCoding.version else {
-            throw StorageError(.unsupportedVersion, file: cursor.file, at: cursor.location(of: 0),
-                               "the undo history has format version \(version); this version reads \(HistoryCoding.version)")
+            throw StorageError(
+                .unsupportedVersion, file: cursor.file, at: cursor.location(of: 0),
+                "the undo history has format version \(version); this version reads \(HistoryCoding.version)")
         }
         let digest = Array(try cursor.readBytes(StateDigest.size))
         let limitAt = cursor.position
@@ -87,7 +89,8 @@ private struct HistoryReader {
             return .inserted(try id())
         case .deleted:
             var snapshot = UndoHistory.ObjectSnapshot(id: try id(), entity: try name())
-            let attributes = try cursor.readCount("the number of attributes of a deleted object", limit: HistoryLimits.maximumNames, minimumBytesEach: 2)
+            let attributes = try cursor.readCount(
+                "the number of attributes of a deleted object", limit: HistoryLimits.maximumNames, minimumBytesEach: 2)
             for _ in 0 ..< attributes {
                 let key = try name()
                 guard let value = try value() else {
@@ -104,7 +107,8 @@ private struct HistoryReader {
                     throw cursor.corrupt("deleted object \(snapshot.id) has relationship \(key) twice")
                 }
             }
-            let toMany = try cursor.readCount("the number of to-many links of a deleted object", limit: HistoryLimits.maximumNames, minimumBytesEach: 2)
+            let toMany = try cursor.readCount(
+                "the number of to-many links of a deleted object", limit: HistoryLimits.maximumNames, minimumBytesEach: 2)
             for _ in 0 ..< toMany {
                 let key = try name()
                 guard snapshot.toMany.updateValue(try ids(), forKey: key) == nil else {
@@ -115,17 +119,20 @@ private struct HistoryReader {
         case .attribute:
             return .attribute(try id(), try name(), old: try value())
         case .toOne:
-            let object = try id(), key = try name()
+            let object = try id()
+            let key = try name()
             let oldAt = cursor.position
             let old = try cursor.readVarint()
             guard old <= ObjectID.historyMaximum + 1 else { throw cursor.corrupt("object id \(old - 1) is over the largest allowed id", at: oldAt) }
             return .toOne(object, key, old: old == 0 ? nil : ObjectID(old - 1))
         case .memberInserted, .memberRemoved:
-            let object = try id(), key = try name()
+            let object = try id()
+            let key = try name()
             let index = try cursor.readCount("a position", limit: Int(Int32.max), minimumBytesEach: 0)
             let member = try id()
-            return kind == .memberInserted ? .memberInserted(object, key, index: index, member: member)
-                                           : .memberRemoved(object, key, index: index, member: member)
+            return kind == .memberInserted
+                ? .memberInserted(object, key, index: index, member: member)
+                : .memberRemoved(object, key, index: index, member: member)
         case .membersReplaced:
             return .membersReplaced(try id(), try name(), old: try ids())
         }
@@ -181,8 +188,12 @@ private struct HistoryReader {
             return .binary(Data(try cursor.readBytes(count)))
         case .uuid:
             let raw = try cursor.readBytes(16)
-            return .uuid(UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                                     raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15])))
+            return .uuid(
+                UUID(
+                    uuid: (
+                        raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                        raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                    )))
         }
     }
 }

@@ -15,19 +15,35 @@ enum HistoryCoding {
 
     /// Value tags.
     enum Tag: UInt8 {
-        case none = 0, integer = 1, double = 2, decimal = 3, string = 4, no = 5, yes = 6, date = 7, binary = 8, uuid = 9
+        case none = 0
+        case integer = 1
+        case double = 2
+        case decimal = 3
+        case string = 4
+        case no = 5
+        case yes = 6
+        case date = 7
+        case binary = 8
+        case uuid = 9
     }
 
     /// Change kinds.
     enum Kind: UInt8 {
-        case inserted = 1, deleted = 2, attribute = 3, toOne = 4, memberInserted = 5, memberRemoved = 6, membersReplaced = 7
+        case inserted = 1
+        case deleted = 2
+        case attribute = 3
+        case toOne = 4
+        case memberInserted = 5
+        case memberRemoved = 6
+        case membersReplaced = 7
     }
 
     // MARK: Writing
 
     /// The encoded record and how many steps were left out to keep within the limits.
     static func encode(_ history: UndoHistory, stepLimit: Int, digest: [UInt8] = [UInt8](repeating: 0, count: StateDigest.size))
-        -> (bytes: [UInt8], leftOut: Int) {
+        -> (bytes: [UInt8], leftOut: Int)
+    {
         precondition((1 ... HistoryLimits.maximumSteps).contains(stepLimit), "step limit \(stepLimit) out of range")
         precondition(digest.count == StateDigest.size, "a state digest has \(StateDigest.size) bytes")
         var undo = history.undoSteps.suffix(stepLimit)

@@ -41,8 +41,9 @@ enum XMLHistoryForm {
         func entry(_ key: String) -> PropertyListValue? { entries.first { $0.key == key }?.value }
         guard case .integer(let format)? = entry(formatKey) else { throw damaged("the undo history has no format number") }
         guard format == 1 else {
-            throw StorageError(.unsupportedVersion, file: file, at: place,
-                               "the undo history is kept in form \(format); this version reads form 1", hint: HistoryCoding.damagedHint)
+            throw StorageError(
+                .unsupportedVersion, file: file, at: place,
+                "the undo history is kept in form \(format); this version reads form 1", hint: HistoryCoding.damagedHint)
         }
         guard case .integer(let declared)? = entry(sizeKey), declared >= 0 else { throw damaged("the undo history has no size") }
         guard case .array(let pieces)? = entry(zlibKey) else { throw damaged("the undo history has no zlib data") }
@@ -52,15 +53,17 @@ enum XMLHistoryForm {
             compressed.append(contentsOf: bytes)
         }
         guard declared <= Int64(HistoryLimits.maximumBytes) else {
-            throw StorageError(.limitExceeded, file: file, at: place,
-                               "the undo history declares \(declared) bytes, over the limit of \(HistoryLimits.maximumBytes)",
-                               hint: HistoryCoding.damagedHint)
+            throw StorageError(
+                .limitExceeded, file: file, at: place,
+                "the undo history declares \(declared) bytes, over the limit of \(HistoryLimits.maximumBytes)",
+                hint: HistoryCoding.damagedHint)
         }
         let size = Int(declared)
         guard size <= compressed.count * BinaryFormat.maximumCompressionRatio else {
-            throw StorageError(.limitExceeded, file: file, at: place,
-                               "the undo history declares \(size) bytes from \(compressed.count) compressed bytes, more than zlib can expand",
-                               hint: HistoryCoding.damagedHint)
+            throw StorageError(
+                .limitExceeded, file: file, at: place,
+                "the undo history declares \(size) bytes from \(compressed.count) compressed bytes, more than zlib can expand",
+                hint: HistoryCoding.damagedHint)
         }
         var record = [UInt8](repeating: 0, count: size)
         let result = compressed.withUnsafeBytes { input in

@@ -26,8 +26,9 @@ public struct ModelBundle: Sendable, Equatable {
     ///   when that is given.
     public init(name: String, versions: [Schema], currentVersionName: String?) {
         precondition(!versions.isEmpty, "a model bundle needs a version")
-        precondition(currentVersionName.map { name in versions.contains { $0.name == name } } ?? true,
-                     "no version called \"\(currentVersionName ?? "")\" in the bundle")
+        precondition(
+            currentVersionName.map { name in versions.contains { $0.name == name } } ?? true,
+            "no version called \"\(currentVersionName ?? "")\" in the bundle")
         self.name = name
         self.versions = versions.sorted { ModelBundle.precedes($0.name, $1.name) }
         self.currentVersionName = currentVersionName
@@ -52,8 +53,9 @@ public struct ModelBundle: Sendable, Equatable {
     ///   version called `name`.
     public func choosingCurrentVersion(_ name: String) throws -> ModelBundle {
         guard version(named: name) != nil else {
-            throw StorageError(.noCurrentVersion, "the model \"\(self.name)\" has no version called \"\(name)\" (versions: \(versionList))",
-                               hint: "Choose one of the versions listed, by its name without .xcdatamodel.")
+            throw StorageError(
+                .noCurrentVersion, "the model \"\(self.name)\" has no version called \"\(name)\" (versions: \(versionList))",
+                hint: "Choose one of the versions listed, by its name without .xcdatamodel.")
         }
         var copy = self
         copy.currentVersionName = name
@@ -62,10 +64,11 @@ public struct ModelBundle: Sendable, Equatable {
 
     /// The error for a bundle that names no current version, listing the versions.
     public func noCurrentVersionError() -> StorageError {
-        StorageError(.noCurrentVersion,
-                     "the model \"\(name)\" has \(versions.count) versions (\(versionList)) and names no current version",
-                     hint: "Choose the version to use by name, or name the current one in the bundle's .xccurrentversion "
-                        + "(key _XCCurrentVersionName; Xcode: File inspector > Model Version).")
+        StorageError(
+            .noCurrentVersion,
+            "the model \"\(name)\" has \(versions.count) versions (\(versionList)) and names no current version",
+            hint: "Choose the version to use by name, or name the current one in the bundle's .xccurrentversion "
+                + "(key _XCCurrentVersionName; Xcode: File inspector > Model Version).")
     }
 
     /// The version names, comma-separated, in order.

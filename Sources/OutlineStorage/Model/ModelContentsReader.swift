@@ -20,17 +20,19 @@ struct ModelContentsReader {
         }
         let root = try ModelXMLElement.parse(data, file: file)
         guard root.name == "model" else {
-            throw StorageError(.malformedXML, file: file, at: "line \(root.line)",
-                               "the root element is <\(root.name)>, not <model>",
-                               hint: "This is not the contents file of an Xcode data model; check the path.")
+            throw StorageError(
+                .malformedXML, file: file, at: "line \(root.line)",
+                "the root element is <\(root.name)>, not <model>",
+                hint: "This is not the contents file of an Xcode data model; check the path.")
         }
         var entities: [Entity] = []
         for (index, element) in root.children(named: "entity").enumerated() {
             entities.append(try readEntity(element, number: index + 1))
         }
         do {
-            return try Schema(name: name, versionIdentifier: root["userDefinedModelVersionIdentifier"] ?? "",
-                              entities: entities)
+            return try Schema(
+                name: name, versionIdentifier: root["userDefinedModelVersionIdentifier"] ?? "",
+                entities: entities)
         } catch let error as EngineError {
             throw locate(error)
         }
@@ -96,10 +98,12 @@ struct ModelContentsReader {
             element, isDate ? "defaultDateTimeInterval" : "defaultValueString", as: isDate ? .date : type,
             what: "default value", location: location)
         let boundType = ModelValues.boundType(of: type)
-        attribute.minValue = try value(element, isDate ? "minDateTimeInterval" : "minValueString", as: boundType,
-                                       what: "minimum", location: location)
-        attribute.maxValue = try value(element, isDate ? "maxDateTimeInterval" : "maxValueString", as: boundType,
-                                       what: "maximum", location: location)
+        attribute.minValue = try value(
+            element, isDate ? "minDateTimeInterval" : "minValueString", as: boundType,
+            what: "minimum", location: location)
+        attribute.maxValue = try value(
+            element, isDate ? "maxDateTimeInterval" : "maxValueString", as: boundType,
+            what: "maximum", location: location)
         return attribute
     }
 
@@ -108,16 +112,18 @@ struct ModelContentsReader {
         let location = "\(entity).\(name)"
         record(location, kind: "relationship", line: element.line)
         guard let destination = nonEmpty(element["destinationEntity"]) else {
-            throw StorageError(.invalidModel, file: file, at: "line \(element.line)",
-                               "relationship \(location): no destinationEntity",
-                               hint: "Choose the destination entity of the relationship in Xcode's model editor.")
+            throw StorageError(
+                .invalidModel, file: file, at: "line \(element.line)",
+                "relationship \(location): no destinationEntity",
+                hint: "Choose the destination entity of the relationship in Xcode's model editor.")
         }
         let deleteRule: DeleteRule
         if let spelling = element["deletionRule"] {
             guard let rule = DeleteRule(rawValue: spelling) else {
-                throw StorageError(.invalidModel, file: file, at: "line \(element.line)",
-                                   "relationship \(location): unknown deletionRule \"\(spelling)\"",
-                                   hint: "Use Nullify, Cascade, Deny or No Action.")
+                throw StorageError(
+                    .invalidModel, file: file, at: "line \(element.line)",
+                    "relationship \(location): unknown deletionRule \"\(spelling)\"",
+                    hint: "Use Nullify, Cascade, Deny or No Action.")
             }
             deleteRule = rule
         } else {
@@ -143,8 +149,10 @@ struct ModelContentsReader {
     /// The value of XML attribute `key` read for `type` (see ``ModelValues/read(_:as:)``); `nil`
     /// when absent, empty for a non-string type, or when `type` has no textual form (such as
     /// Binary defaults, which Xcode never writes). Odd forms are read with a warning.
-    private mutating func value(_ element: ModelXMLElement, _ key: String, as type: AttributeType?, what: String,
-                                location: String) throws -> Value? {
+    private mutating func value(
+        _ element: ModelXMLElement, _ key: String, as type: AttributeType?, what: String,
+        location: String
+    ) throws -> Value? {
         guard let type, let text = element[key], ModelValues.hasTextForm(type) else { return nil }
         guard let reading = ModelValues.read(text, as: type) else {
             throw StorageError(
@@ -153,9 +161,11 @@ struct ModelContentsReader {
                 hint: ModelValues.hint(for: type, key: key))
         }
         if let oddity = reading.oddity {
-            warnings.append(InterchangeWarning(file: file, line: element.line,
-                                               "attribute \(location): the \(what) (\(key)) \(oddity)",
-                                               hint: "Write \(reading.value.map(ModelValues.format) ?? "nothing") to say the same without this warning."))
+            warnings.append(
+                InterchangeWarning(
+                    file: file, line: element.line,
+                    "attribute \(location): the \(what) (\(key)) \(oddity)",
+                    hint: "Write \(reading.value.map(ModelValues.format) ?? "nothing") to say the same without this warning."))
         }
         return reading.value
     }
@@ -163,9 +173,10 @@ struct ModelContentsReader {
     private func count(_ element: ModelXMLElement, _ key: String, location: String) throws -> Int? {
         guard let text = element[key] else { return nil }
         guard let count = ModelValues.count(text) else {
-            throw StorageError(.invalidModel, file: file, at: "line \(element.line)",
-                               "relationship \(location): \(key) \"\(text)\" is not a whole number of 0 or more",
-                               hint: "Write a count such as \(key)=\"1\", or remove \(key).")
+            throw StorageError(
+                .invalidModel, file: file, at: "line \(element.line)",
+                "relationship \(location): \(key) \"\(text)\" is not a whole number of 0 or more",
+                hint: "Write a count such as \(key)=\"1\", or remove \(key).")
         }
         return count
     }
@@ -202,9 +213,10 @@ struct ModelContentsReader {
             return describe(location: location, message: message).joined(separator: ": ")
         }
         let parts = describe(location: error.location, message: error.message)
-        return StorageError(.invalidModel, file: file, at: parts.count > 1 ? parts[0] : nil,
-                            parts.dropFirst(parts.count > 1 ? 1 : 0).joined(separator: ": "),
-                            hint: hint, underlying: mapped)
+        return StorageError(
+            .invalidModel, file: file, at: parts.count > 1 ? parts[0] : nil,
+            parts.dropFirst(parts.count > 1 ? 1 : 0).joined(separator: ": "),
+            hint: hint, underlying: mapped)
     }
 
     /// `["line 7", "relationship Item.owner: message"]`, or just the message without a known line.

@@ -21,8 +21,9 @@ public enum ModelReader {
         let name = url.lastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw StorageError(.unreadable, file: url.path, "no such file or folder",
-                               hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
+            throw StorageError(
+                .unreadable, file: url.path, "no such file or folder",
+                hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
         }
         var files: [String: Data] = [:]
         if isDirectory.boolValue {
@@ -44,8 +45,9 @@ public enum ModelReader {
             return try read(path: key, in: [key: data], displayRoot: folder.deletingLastPathComponent().path)
         }
         guard !files.isEmpty else {
-            throw StorageError(.invalidModel, file: url.path, "the folder holds no model (no contents file and no .xcdatamodel folder)",
-                               hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
+            throw StorageError(
+                .invalidModel, file: url.path, "the folder holds no model (no contents file and no .xcdatamodel folder)",
+                hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
         }
         return try read(path: name, in: files, displayRoot: url.deletingLastPathComponent().path)
     }
@@ -78,7 +80,8 @@ public enum ModelReader {
 
     /// Reads one model `contents` document, and the warnings about odd forms in it.
     static func readSchemaWithWarnings(contents: Data, name: String, file: String) throws
-        -> (schema: Schema, warnings: [InterchangeWarning]) {
+        -> (schema: Schema, warnings: [InterchangeWarning])
+    {
         var reader = ModelContentsReader(file: file)
         let schema = try reader.read(contents, name: name)
         return (schema, reader.warnings)
@@ -102,8 +105,9 @@ public enum ModelReader {
         let prefix = path.isEmpty ? "" : path + "/"
         let below = files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         guard !below.isEmpty else {
-            throw StorageError(.unreadable, file: shown(path), "no such file or folder",
-                               hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
+            throw StorageError(
+                .unreadable, file: shown(path), "no such file or folder",
+                hint: "Check the path; a model is a .xcdatamodeld or .xcdatamodel folder or a contents file.")
         }
         let folderName = path.split(separator: "/").last.map(String.init) ?? ""
         var warnings: [InterchangeWarning] = []
@@ -113,18 +117,23 @@ public enum ModelReader {
             bundle.warnings = warnings
             return bundle
         }
-        let versionFolders = Set(below.compactMap { relative -> String? in
-            let first = relative.split(separator: "/").first.map(String.init) ?? ""
-            return first.hasSuffix(".xcdatamodel") ? first : nil
-        }).sorted { ModelBundle.precedes(versionName($0), versionName($1)) }
+        let versionFolders = Set(
+            below.compactMap { relative -> String? in
+                let first = relative.split(separator: "/").first.map(String.init) ?? ""
+                return first.hasSuffix(".xcdatamodel") ? first : nil
+            }
+        ).sorted { ModelBundle.precedes(versionName($0), versionName($1)) }
         guard !versionFolders.isEmpty else {
-            throw StorageError(.invalidModel, file: shown(path), "the bundle holds no model versions (no *.xcdatamodel folder)",
-                               hint: "Add a version in Xcode (Editor > Add Model Version), or check the path.")
+            throw StorageError(
+                .invalidModel, file: shown(path), "the bundle holds no model versions (no *.xcdatamodel folder)",
+                hint: "Add a version in Xcode (Editor > Add Model Version), or check the path.")
         }
         var versions: [Schema] = []
         for folder in versionFolders {
-            versions.append(try readVersion(folder: prefix + folder, name: versionName(folder), files: files, shown: shown,
-                                            warnings: &warnings))
+            versions.append(
+                try readVersion(
+                    folder: prefix + folder, name: versionName(folder), files: files, shown: shown,
+                    warnings: &warnings))
         }
         let current = try currentVersion(of: versionFolders, bundle: path, files: files, shown: shown)
         let bundleName = folderName.hasSuffix(".xcdatamodeld") ? String(folderName.dropLast(".xcdatamodeld".count)) : folderName
@@ -133,8 +142,10 @@ public enum ModelReader {
         return bundle
     }
 
-    private static func readVersion(folder: String, name: String, files: [String: Data],
-                                    shown: (String) -> String, warnings: inout [InterchangeWarning]) throws -> Schema {
+    private static func readVersion(
+        folder: String, name: String, files: [String: Data],
+        shown: (String) -> String, warnings: inout [InterchangeWarning]
+    ) throws -> Schema {
         let prefix = folder.isEmpty ? "" : folder + "/"
         if let data = files[prefix + "contents"] {
             let (schema, found) = try readSchemaWithWarnings(contents: data, name: name, file: shown(prefix + "contents"))
@@ -144,21 +155,25 @@ public enum ModelReader {
         if files[prefix + "elements"] != nil || files[prefix + "layout"] != nil {
             throw xcode3Error(file: shown(folder))
         }
-        throw StorageError(.invalidModel, file: shown(folder), "the model folder has no contents file",
-                           hint: "Restore the folder's contents file, or re-save the model in Xcode.")
+        throw StorageError(
+            .invalidModel, file: shown(folder), "the model folder has no contents file",
+            hint: "Restore the folder's contents file, or re-save the model in Xcode.")
     }
 
     /// The current version's folder name, from `.xccurrentversion` or the only version; nil
     /// when several versions and no current one are there (Xcode then uses none either).
-    private static func currentVersion(of folders: [String], bundle: String, files: [String: Data],
-                                       shown: (String) -> String) throws -> String? {
+    private static func currentVersion(
+        of folders: [String], bundle: String, files: [String: Data],
+        shown: (String) -> String
+    ) throws -> String? {
         let plistPath = (bundle.isEmpty ? "" : bundle + "/") + currentVersionFile
         var named: String?
         if let data = files[plistPath], !data.isEmpty {
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
             guard let dictionary = plist as? [String: Any] else {
-                throw StorageError(.invalidModel, file: shown(plistPath), "not a property list dictionary",
-                                   hint: "Choose the current version again in Xcode's File inspector, or delete the file.")
+                throw StorageError(
+                    .invalidModel, file: shown(plistPath), "not a property list dictionary",
+                    hint: "Choose the current version again in Xcode's File inspector, or delete the file.")
             }
             named = (dictionary["_XCCurrentVersionName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -176,9 +191,10 @@ public enum ModelReader {
     }
 
     static func xcode3Error(file: String) -> StorageError {
-        StorageError(.invalidModel, file: file,
-                     "Xcode 3 model (binary \"elements\" and \"layout\" files instead of an XML \"contents\" file)",
-                     hint: "Re-save it in Xcode 4 or later, which converts it.")
+        StorageError(
+            .invalidModel, file: file,
+            "Xcode 3 model (binary \"elements\" and \"layout\" files instead of an XML \"contents\" file)",
+            hint: "Re-save it in Xcode 4 or later, which converts it.")
     }
 
     private static func versionName(_ folder: String) -> String {
@@ -201,22 +217,25 @@ public enum ModelReader {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: url.path)
         } catch {
-            throw StorageError(.unreadable, file: url.path, "the folder cannot be listed (\(error.localizedDescription))",
-                               hint: "Check that the folder exists and that you may read it.")
+            throw StorageError(
+                .unreadable, file: url.path, "the folder cannot be listed (\(error.localizedDescription))",
+                hint: "Check that the folder exists and that you may read it.")
         }
     }
 
     private static func contents(of url: URL) throws -> Data {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw StorageError(.unreadable, file: url.path, "a folder where a file was expected",
-                               hint: "Check the model's layout; contents and .xccurrentversion are files.")
+            throw StorageError(
+                .unreadable, file: url.path, "a folder where a file was expected",
+                hint: "Check the model's layout; contents and .xccurrentversion are files.")
         }
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw StorageError(.unreadable, file: url.path, "the file cannot be read (\(error.localizedDescription))",
-                               hint: "Check that the file exists and that you may read it.")
+            throw StorageError(
+                .unreadable, file: url.path, "the file cannot be read (\(error.localizedDescription))",
+                hint: "Check that the file exists and that you may read it.")
         }
     }
 }

@@ -17,15 +17,17 @@ public enum ModelWriter {
     /// The `contents` document of `schema`.
     public static func contents(of schema: Schema) -> String {
         var text = [#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#]
-        let root = tag("model", [
-            ("type", "com.apple.IDECoreDataModeler.DataModel"),
-            ("documentVersion", "1.0"),
-            ("lastSavedToolsVersion", toolsVersion),
-            ("systemVersion", systemVersion),
-            ("minimumToolsVersion", "Automatic"),
-            ("sourceLanguage", "Swift"),
-            ("userDefinedModelVersionIdentifier", schema.versionIdentifier),
-        ])
+        let root = tag(
+            "model",
+            [
+                ("type", "com.apple.IDECoreDataModeler.DataModel"),
+                ("documentVersion", "1.0"),
+                ("lastSavedToolsVersion", toolsVersion),
+                ("systemVersion", systemVersion),
+                ("minimumToolsVersion", "Automatic"),
+                ("sourceLanguage", "Swift"),
+                ("userDefinedModelVersionIdentifier", schema.versionIdentifier),
+            ])
         var body: [String] = []
         for entity in schema.entities { body += lines(of: entity) }
         text += element(root, "model", body)
@@ -40,15 +42,17 @@ public enum ModelWriter {
     // MARK: Elements
 
     private static func lines(of entity: Entity) -> [String] {
-        let open = tag("entity", [
-            ("name", entity.name),
-            ("representedClassName", entity.className),
-            ("parentEntity", entity.parent),
-            ("isAbstract", yes(entity.isAbstract)),
-            ("elementID", entity.renamingIdentifier),
-            ("versionHashModifier", entity.versionHashModifier),
-            ("syncable", "YES"),
-        ])
+        let open = tag(
+            "entity",
+            [
+                ("name", entity.name),
+                ("representedClassName", entity.className),
+                ("parentEntity", entity.parent),
+                ("isAbstract", yes(entity.isAbstract)),
+                ("elementID", entity.renamingIdentifier),
+                ("versionHashModifier", entity.versionHashModifier),
+                ("syncable", "YES"),
+            ])
         var body: [String] = []
         for attribute in entity.attributes { body += lines(of: attribute) }
         for relationship in entity.relationships { body += lines(of: relationship) }
@@ -70,42 +74,46 @@ public enum ModelWriter {
         // Values of types without a text form (Binary, Transformable) cannot be written; the reader ignores them too.
         let text = { (value: Value?) in ModelValues.hasTextForm(type) ? value.map(ModelValues.format) : nil }
         let bound = { (value: Value?) in ModelValues.boundType(of: type) == nil ? nil : value.map(ModelValues.format) }
-        let open = tag("attribute", [
-            ("name", attribute.name),
-            ("optional", yes(attribute.isOptional)),
-            ("transient", yes(attribute.isTransient)),
-            ("attributeType", type == .undefined ? nil : type.modelName),
-            (isDate ? "minDateTimeInterval" : "minValueString", bound(attribute.minValue)),
-            (isDate ? "maxDateTimeInterval" : "maxValueString", bound(attribute.maxValue)),
-            (isDate ? "defaultDateTimeInterval" : "defaultValueString", text(attribute.defaultValue)),
-            ("regularExpressionString", attribute.regularExpression),
-            ("allowsExternalBinaryDataStorage", yes(attribute.allowsExternalBinaryDataStorage)),
-            ("valueTransformerName", attribute.valueTransformerName),
-            ("usesScalarValueType", scalarFlag(type)),
-            ("preserveAfterDeletion", yes(attribute.preservesValueInHistoryOnDeletion)),
-            ("elementID", attribute.renamingIdentifier),
-            ("versionHashModifier", attribute.versionHashModifier),
-        ])
+        let open = tag(
+            "attribute",
+            [
+                ("name", attribute.name),
+                ("optional", yes(attribute.isOptional)),
+                ("transient", yes(attribute.isTransient)),
+                ("attributeType", type == .undefined ? nil : type.modelName),
+                (isDate ? "minDateTimeInterval" : "minValueString", bound(attribute.minValue)),
+                (isDate ? "maxDateTimeInterval" : "maxValueString", bound(attribute.maxValue)),
+                (isDate ? "defaultDateTimeInterval" : "defaultValueString", text(attribute.defaultValue)),
+                ("regularExpressionString", attribute.regularExpression),
+                ("allowsExternalBinaryDataStorage", yes(attribute.allowsExternalBinaryDataStorage)),
+                ("valueTransformerName", attribute.valueTransformerName),
+                ("usesScalarValueType", scalarFlag(type)),
+                ("preserveAfterDeletion", yes(attribute.preservesValueInHistoryOnDeletion)),
+                ("elementID", attribute.renamingIdentifier),
+                ("versionHashModifier", attribute.versionHashModifier),
+            ])
         return element(open, "attribute", userInfo(attribute.userInfo))
     }
 
     private static func lines(of relationship: Relationship) -> [String] {
         let toOne = !relationship.isToMany
-        let open = tag("relationship", [
-            ("name", relationship.name),
-            ("optional", yes(relationship.isOptional)),
-            ("transient", yes(relationship.isTransient)),
-            ("toMany", yes(relationship.isToMany)),
-            ("minCount", relationship.minCount == 0 ? nil : String(relationship.minCount)),
-            ("maxCount", toOne || relationship.maxCount != 0 ? String(relationship.maxCount) : nil),
-            ("deletionRule", relationship.deleteRule.rawValue),
-            ("ordered", yes(relationship.isOrdered)),
-            ("destinationEntity", relationship.destination),
-            ("inverseName", relationship.inverse),
-            ("inverseEntity", relationship.inverse == nil ? nil : relationship.destination),
-            ("elementID", relationship.renamingIdentifier),
-            ("versionHashModifier", relationship.versionHashModifier),
-        ])
+        let open = tag(
+            "relationship",
+            [
+                ("name", relationship.name),
+                ("optional", yes(relationship.isOptional)),
+                ("transient", yes(relationship.isTransient)),
+                ("toMany", yes(relationship.isToMany)),
+                ("minCount", relationship.minCount == 0 ? nil : String(relationship.minCount)),
+                ("maxCount", toOne || relationship.maxCount != 0 ? String(relationship.maxCount) : nil),
+                ("deletionRule", relationship.deleteRule.rawValue),
+                ("ordered", yes(relationship.isOrdered)),
+                ("destinationEntity", relationship.destination),
+                ("inverseName", relationship.inverse),
+                ("inverseEntity", relationship.inverse == nil ? nil : relationship.destination),
+                ("elementID", relationship.renamingIdentifier),
+                ("versionHashModifier", relationship.versionHashModifier),
+            ])
         return element(open, "relationship", userInfo(relationship.userInfo))
     }
 

@@ -35,8 +35,9 @@ struct ModelXMLElement: Sendable, Equatable {
     static func parse(_ data: Data, file: String) throws -> ModelXMLElement {
         _ = libxml2Initialized
         guard let context = xmlNewParserCtxt() else {
-            throw StorageError(.malformedXML, file: file, "libxml2 could not make a parser (out of memory)",
-                               hint: "Free some memory and try again.")
+            throw StorageError(
+                .malformedXML, file: file, "libxml2 could not make a parser (out of memory)",
+                hint: "Free some memory and try again.")
         }
         defer { xmlFreeParserCtxt(context) }
         // libxml2 remembers only the last error, which after a fatal one is a less helpful
@@ -47,7 +48,8 @@ struct ModelXMLElement: Sendable, Equatable {
         context.pointee.sax.pointee.serror = { userData, error in
             // `userData` is the parser context itself (libxml2's default).
             guard let userData, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue,
-                  let box = userData.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
+                let box = userData.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private
+            else { return }
             let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
             guard first.message == nil else { return }
             first.message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
@@ -67,23 +69,27 @@ struct ModelXMLElement: Sendable, Equatable {
             }
             xmlStopParser(parser)
         }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-                            | XML_PARSE_BIG_LINES.rawValue)
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                | XML_PARSE_BIG_LINES.rawValue)
         let document: xmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count <= Int(Int32.max) else { return nil }
-            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
-                                     nil, nil, options)
+            return xmlCtxtReadMemory(
+                context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count),
+                nil, nil, options)
         }
         defer { if let document { xmlFreeDoc(document) } }
         if let entity = firstError.takeUnretainedValue().declaredEntity {
-            throw StorageError(.unsafeXML, file: file, at: "line \(firstError.takeUnretainedValue().declarationLine)",
-                               "the DOCTYPE declares the entity \"\(entity)\"; Xcode models declare none, and this reader never expands entities or loads DTDs",
-                               hint: "The file was not written by Xcode; do not open it unless you know where it comes from.")
+            throw StorageError(
+                .unsafeXML, file: file, at: "line \(firstError.takeUnretainedValue().declarationLine)",
+                "the DOCTYPE declares the entity \"\(entity)\"; Xcode models declare none, and this reader never expands entities or loads DTDs",
+                hint: "The file was not written by Xcode; do not open it unless you know where it comes from.")
         }
         guard let document else { throw parseError(firstError.takeUnretainedValue(), data: data, file: file) }
         guard let root = xmlDocGetRootElement(document) else {
-            throw StorageError(.malformedXML, file: file, "the document has no root element",
-                               hint: "The file is empty or damaged; restore it from a backup or re-save the model in Xcode.")
+            throw StorageError(
+                .malformedXML, file: file, "the document has no root element",
+                hint: "The file is empty or damaged; restore it from a backup or re-save the model in Xcode.")
         }
         return copy(root, document: document, depth: 0)
     }
@@ -110,12 +116,14 @@ struct ModelXMLElement: Sendable, Equatable {
         let reason = message.trimmingCharacters(in: .whitespacesAndNewlines)
         if reason.hasPrefix("Excessive depth") || reason.contains("too long") || reason.contains("Huge input lookup") {
             // libxml2's own limits; its advice (XML_PARSE_HUGE) is not for users.
-            return StorageError(.limitExceeded, file: file, at: "line \(max(1, first.line))",
-                                "the XML is over libxml2's safety limits (\(reason.replacingOccurrences(of: " use XML_PARSE_HUGE option", with: "")))",
-                                hint: "An Xcode model nests a few levels and holds short values; the file is damaged or hostile.")
+            return StorageError(
+                .limitExceeded, file: file, at: "line \(max(1, first.line))",
+                "the XML is over libxml2's safety limits (\(reason.replacingOccurrences(of: " use XML_PARSE_HUGE option", with: "")))",
+                hint: "An Xcode model nests a few levels and holds short values; the file is damaged or hostile.")
         }
-        return StorageError(.malformedXML, file: file, at: "line \(max(1, first.line))",
-                            "not well-formed XML (\(reason))", hint: hint)
+        return StorageError(
+            .malformedXML, file: file, at: "line \(max(1, first.line))",
+            "not well-formed XML (\(reason))", hint: hint)
     }
 
     private static func copy(_ node: xmlNodePtr, document: xmlDocPtr, depth: Int) -> ModelXMLElement {

@@ -16,10 +16,16 @@ extension OPMLHead {
         var entries: [(key: String, value: PropertyListValue)] = []
         if let version { entries.append(("version", .string(version))) }
         entries.append(("attributes", .array(attributes.map { .array([.string($0.name), .string($0.value)]) })))
-        entries.append(("fields", .array(fields.map { field in
-            .array([.string(field.name), .string(field.value)]
-                + field.attributes.flatMap { [PropertyListValue.string($0.name), .string($0.value)] })
-        })))
+        entries.append(
+            (
+                "fields",
+                .array(
+                    fields.map { field in
+                        .array(
+                            [.string(field.name), .string(field.value)]
+                                + field.attributes.flatMap { [PropertyListValue.string($0.name), .string($0.value)] })
+                    })
+            ))
         return .dictionary(entries)
     }
 
@@ -28,8 +34,9 @@ extension OPMLHead {
     /// - Throws: ``StorageError`` `corrupt` when the value does not have the layout above.
     public init(propertyListValue value: PropertyListValue) throws {
         func corrupt(_ what: String) -> StorageError {
-            StorageError(.corrupt, at: "metadata \(OPMLHead.metadataKey)", "the stored OPML head is damaged (\(what))",
-                         hint: "Remove the \(OPMLHead.metadataKey) metadata key; OPML exports then write a new head.")
+            StorageError(
+                .corrupt, at: "metadata \(OPMLHead.metadataKey)", "the stored OPML head is damaged (\(what))",
+                hint: "Remove the \(OPMLHead.metadataKey) metadata key; OPML exports then write a new head.")
         }
         func strings(_ value: PropertyListValue, _ what: String) throws -> [String] {
             guard case .array(let items) = value else { throw corrupt("\(what) is not an array") }

@@ -4,26 +4,30 @@ extension OPMLReader {
     static let notOPMLHint = "This is not an OPML file; export the outline as OPML from the app that made it and read that file."
 
     static func empty(file: String) -> StorageError {
-        StorageError(.unknownFormat, file: file, "the file is empty",
-                     hint: "An OPML file starts with <?xml or <opml; check that this is the file you meant.")
+        StorageError(
+            .unknownFormat, file: file, "the file is empty",
+            hint: "An OPML file starts with <?xml or <opml; check that this is the file you meant.")
     }
 
     static func htmlPage(file: String, line: Int) -> StorageError {
-        StorageError(.unknownFormat, file: file, at: "line \(line)", "this is an HTML web page, not an OPML file",
-                     hint: "Save the OPML file itself (the page's export or download link) and read that.")
+        StorageError(
+            .unknownFormat, file: file, at: "line \(line)", "this is an HTML web page, not an OPML file",
+            hint: "Save the OPML file itself (the page's export or download link) and read that.")
     }
 
     static func notOPML(file: String, line: Int, root: String) -> StorageError {
         if root.lowercased() == "html" { return htmlPage(file: file, line: line) }
-        return StorageError(.unknownFormat, file: file, at: "line \(line)", "the root element is <\(root)>, not <opml>",
-                            hint: notOPMLHint)
+        return StorageError(
+            .unknownFormat, file: file, at: "line \(line)", "the root element is <\(root)>, not <opml>",
+            hint: notOPMLHint)
     }
 
     static func tooDeep(file: String, line: Int, limit: Int) -> StorageError {
-        StorageError(.limitExceeded, file: file, at: "line \(line)",
-                     "the outline is nested more than \(limit) levels deep (the reader's limit)",
-                     hint: "The file is damaged or made to exhaust memory; if the nesting is real, read it with a higher "
-                        + "maxDepth (at most \(Options.depthCeiling)).")
+        StorageError(
+            .limitExceeded, file: file, at: "line \(line)",
+            "the outline is nested more than \(limit) levels deep (the reader's limit)",
+            hint: "The file is damaged or made to exhaust memory; if the nesting is real, read it with a higher "
+                + "maxDepth (at most \(Options.depthCeiling)).")
     }
 
     /// The first fatal error libxml2 reported, as a ``StorageError``.
@@ -35,28 +39,34 @@ extension OPMLReader {
         case .excessiveDepth:
             return tooDeep(file: file, line: line, limit: maxDepth)
         case .overLimit:
-            return StorageError(.limitExceeded, file: file, at: at, "the XML is over libxml2's safety limits (\(reason))",
-                                hint: "No outline needs a single name or value that long; the file is damaged or made to exhaust memory.")
+            return StorageError(
+                .limitExceeded, file: file, at: at, "the XML is over libxml2's safety limits (\(reason))",
+                hint: "No outline needs a single name or value that long; the file is damaged or made to exhaust memory.")
         case .empty:
             return empty(file: file)
         case .declarationNotFirst:
-            return StorageError(.malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
-                                hint: "Delete what comes before <?xml ...?>: the XML declaration must be the very first thing in the file.")
+            return StorageError(
+                .malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
+                hint: "Delete what comes before <?xml ...?>: the XML declaration must be the very first thing in the file.")
         case .undeclaredEntity(let name) where declaredEntities:
-            return StorageError(.malformedXML, file: file, at: at,
-                                "the file uses the entity &\(name); declared in its DOCTYPE, and entities are not expanded, for safety",
-                                hint: "Replace each &\(name); with the text it stands for.")
+            return StorageError(
+                .malformedXML, file: file, at: at,
+                "the file uses the entity &\(name); declared in its DOCTYPE, and entities are not expanded, for safety",
+                hint: "Replace each &\(name); with the text it stands for.")
         case .undeclaredEntity:
-            return StorageError(.malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
-                                hint: "XML knows only &amp; &lt; &gt; &quot; and &apos;; write other characters as themselves "
-                                    + "or as character references such as &#160;.")
+            return StorageError(
+                .malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
+                hint: "XML knows only &amp; &lt; &gt; &quot; and &apos;; write other characters as themselves "
+                    + "or as character references such as &#160;.")
         case .encoding:
-            return StorageError(.malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
-                                hint: "Declare the file's encoding in its first line, such as "
-                                    + "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>, or save the file as UTF-8.")
+            return StorageError(
+                .malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
+                hint: "Declare the file's encoding in its first line, such as "
+                    + "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>, or save the file as UTF-8.")
         case .other:
-            return StorageError(.malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
-                                hint: "The file is damaged or is not OPML; export it again from the app that made it.")
+            return StorageError(
+                .malformedXML, file: file, at: at, "not well-formed XML (\(reason))",
+                hint: "The file is damaged or is not OPML; export it again from the app that made it.")
         }
     }
 

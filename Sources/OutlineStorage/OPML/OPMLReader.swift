@@ -43,8 +43,9 @@ public enum OPMLReader {
         ///   - maxDepth: the deepest nesting accepted, in 1...``depthCeiling``.
         /// - Precondition: `maxDepth` is in 1...``depthCeiling``.
         public init(strict: Bool = false, maxDepth: Int = Options.defaultMaxDepth) {
-            precondition(maxDepth >= 1 && maxDepth <= Options.depthCeiling,
-                         "OPMLReader.Options.maxDepth must be in 1...\(Options.depthCeiling)")
+            precondition(
+                maxDepth >= 1 && maxDepth <= Options.depthCeiling,
+                "OPMLReader.Options.maxDepth must be in 1...\(Options.depthCeiling)")
             self.strict = strict
             self.maxDepth = maxDepth
         }
@@ -62,8 +63,10 @@ public enum OPMLReader {
     ///   `limitExceeded` (nesting deeper than `maxDepth`), `nonconforming` (a warning, in
     ///   strict mode); or whatever `handler` throws.
     @discardableResult
-    public static func read(_ data: Data, file: String, options: Options = Options(),
-                            _ handler: (OPMLEvent) throws -> Void) throws -> [InterchangeWarning] {
+    public static func read(
+        _ data: Data, file: String, options: Options = Options(),
+        _ handler: (OPMLEvent) throws -> Void
+    ) throws -> [InterchangeWarning] {
         try withoutActuallyEscaping(handler) { handler in
             let session = OPMLSAXSession(file: file, options: options, emit: handler)
             try data.withUnsafeBytes { raw in
@@ -89,15 +92,18 @@ public enum OPMLReader {
     /// - Throws: ``StorageError`` `unreadable` when the file cannot be read; otherwise as
     ///   ``read(_:file:options:_:)``.
     @discardableResult
-    public static func read(contentsOf url: URL, file: String? = nil, options: Options = Options(),
-                            _ handler: (OPMLEvent) throws -> Void) throws -> [InterchangeWarning] {
+    public static func read(
+        contentsOf url: URL, file: String? = nil, options: Options = Options(),
+        _ handler: (OPMLEvent) throws -> Void
+    ) throws -> [InterchangeWarning] {
         let name = file ?? url.path
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw StorageError(.unreadable, file: name, "the file cannot be opened (\(error.localizedDescription))",
-                               hint: "Check the path and the file's permissions.")
+            throw StorageError(
+                .unreadable, file: name, "the file cannot be opened (\(error.localizedDescription))",
+                hint: "Check the path and the file's permissions.")
         }
         defer { try? handle.close() }
         return try withoutActuallyEscaping(handler) { handler in
@@ -108,8 +114,9 @@ public enum OPMLReader {
                     do {
                         chunk = try handle.read(upToCount: chunkSize)
                     } catch {
-                        throw StorageError(.unreadable, file: name, "the file cannot be read (\(error.localizedDescription))",
-                                           hint: "Check that the disk and the file are readable.")
+                        throw StorageError(
+                            .unreadable, file: name, "the file cannot be read (\(error.localizedDescription))",
+                            hint: "Check that the disk and the file are readable.")
                     }
                     guard let chunk, !chunk.isEmpty else { return }
                     guard try chunk.withUnsafeBytes({ try consume($0) }) else { return }

@@ -27,8 +27,9 @@ final class OPMLSAXSession {
         var handler = Self.makeHandler()
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let parser = xmlCreatePushParserCtxt(&handler, me, nil, 0, nil) else {
-            throw StorageError(.unreadable, file: file, "libxml2 could not make a parser (out of memory)",
-                               hint: "Free some memory and try again.")
+            throw StorageError(
+                .unreadable, file: file, "libxml2 could not make a parser (out of memory)",
+                hint: "Free some memory and try again.")
         }
         defer {
             // libxml2 keeps entity declarations in a stand-in document even in SAX mode.
@@ -63,12 +64,14 @@ final class OPMLSAXSession {
                 try structure.finish()
                 return
             }
-            throw OPMLReader.notWellFormed(file: file, fatal, declaredEntities: declaredEntities,
-                                           maxDepth: structure.options.maxDepth)
+            throw OPMLReader.notWellFormed(
+                file: file, fatal, declaredEntities: declaredEntities,
+                maxDepth: structure.options.maxDepth)
         }
         guard parser.pointee.wellFormed != 0 else {
-            throw OPMLReader.notWellFormed(file: file, LibXML2Error(kind: .other, message: "unknown error", line: line),
-                                           declaredEntities: declaredEntities, maxDepth: structure.options.maxDepth)
+            throw OPMLReader.notWellFormed(
+                file: file, LibXML2Error(kind: .other, message: "unknown error", line: line),
+                declaredEntities: declaredEntities, maxDepth: structure.options.maxDepth)
         }
         try structure.finish()
     }
@@ -95,10 +98,12 @@ final class OPMLSAXSession {
         }
     }
 
-    fileprivate func startElement(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
-                                  _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
-                                  _ attributeCount: Int32, _ defaultedCount: Int32,
-                                  _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    fileprivate func startElement(
+        _ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
+        _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+        _ attributeCount: Int32, _ defaultedCount: Int32,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         run {
             let local = String(cString: localName)
             let name = prefix.map { "\(String(cString: $0)):\(local)" } ?? local

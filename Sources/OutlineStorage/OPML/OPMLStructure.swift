@@ -62,8 +62,9 @@ final class OPMLStructure {
             field = OPMLHeadField(name, "", attributes: attributes(), line: line)
             stack.append(.headField)
         case .headField:
-            try warn(line, "an element <\(name)> inside the head field <\(field?.name ?? "")> is not read; skipped with its contents",
-                     key: "inField")
+            try warn(
+                line, "an element <\(name)> inside the head field <\(field?.name ?? "")> is not read; skipped with its contents",
+                key: "inField")
             stack.append(.skipped)
         case .body:
             guard localName == "outline" else { return try skip(name, in: "body", line: line) }
@@ -107,11 +108,13 @@ final class OPMLStructure {
     /// The text cannot be decoded from `line` on (lenient reading only): what was read before
     /// is kept, with a warning that says where the outline stops.
     func stopAtEncodingError(line: Int, reason: String) throws {
-        try warn(line, "the file cannot be decoded from here on (\(reason)); the outline is read up to this line and "
-                    + "the rest of the file is left out",
-                 hint: "Declare the file's encoding in its first line, such as <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>, "
-                    + "or save the file as UTF-8, then read it again to get the rest.",
-                 key: "encoding")
+        try warn(
+            line,
+            "the file cannot be decoded from here on (\(reason)); the outline is read up to this line and "
+                + "the rest of the file is left out",
+            hint: "Declare the file's encoding in its first line, such as <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>, "
+                + "or save the file as UTF-8, then read it again to get the rest.",
+            key: "encoding")
     }
 
     /// The document ended without errors.
@@ -146,8 +149,9 @@ final class OPMLStructure {
     }
 
     private func skip(_ name: String, in parent: String, line: Int) throws {
-        try warn(line, "an element <\(name)> inside <\(parent)> is not part of OPML; skipped with its contents",
-                 key: "skip-\(name)-\(parent)")
+        try warn(
+            line, "an element <\(name)> inside <\(parent)> is not part of OPML; skipped with its contents",
+            key: "skip-\(name)-\(parent)")
         stack.append(.skipped)
     }
 

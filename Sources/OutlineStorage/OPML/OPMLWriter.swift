@@ -100,8 +100,9 @@ public struct OPMLWriter {
     public static func write(_ file: OPMLFile) -> Data {
         var writer = OPMLWriter(head: file.head)
         for outline in file.outlines {
-            precondition(outline.depth >= 1 && outline.depth <= writer.depth + 1,
-                         "OPMLWriter.write: outline depth \(outline.depth) after depth \(writer.depth)")
+            precondition(
+                outline.depth >= 1 && outline.depth <= writer.depth + 1,
+                "OPMLWriter.write: outline depth \(outline.depth) after depth \(writer.depth)")
             while writer.depth >= outline.depth { writer.endOutline() }
             writer.startOutline(outline.attributes)
         }

@@ -32,7 +32,8 @@ extension DocumentContainer {
     /// Reacts to the file being `current` now.
     func notice(_ current: FileFingerprint?, isolation: isolated (any Actor)? = #isolation) async {
         guard !saveInProgress, !reloading, let known = store.fingerprint,
-              let current, current != known, current != reportedExternalChange else { return }
+            let current, current != known, current != reportedExternalChange
+        else { return }
         if hasChanges {
             reportedExternalChange = current
             eventSink.yield(.externalChange)
@@ -67,8 +68,9 @@ extension DocumentContainer {
         do {
             let (snapshot, loaded) = try await DocumentLoader.load(path, model: model, options: store.options, progress: nil)
             guard EditingContext.sameLayout(context.schema, snapshot.schema) else {
-                throw StorageError(.incompatibleModel, file: path, "the file now holds a document of another model",
-                                   hint: "Open it again as a new document.")
+                throw StorageError(
+                    .incompatibleModel, file: path, "the file now holds a document of another model",
+                    hint: "Open it again as a new document.")
             }
             context.replaceGraph(with: consume snapshot)
             store.metadata = loaded.metadata

@@ -15,9 +15,13 @@ extension DocumentContainer {
         /// The clock autosave and the check for external changes wait on; tests give their own.
         public var clock: any Clock<Duration>
 
-        public init(store: PersistentStore.Options = PersistentStore.Options(), autosave: Autosave? = nil,
-                    externalChangeInterval: Duration? = .seconds(1), lockTimeout: Duration = .seconds(30),
-                    isReadOnly: Bool = false, clock: any Clock<Duration> = ContinuousClock()) {
+        /// Options with the defaults: no autosave, a check for external changes every second,
+        /// 30 seconds of waiting for another program's lock, editable, on the continuous clock.
+        public init(
+            store: PersistentStore.Options = PersistentStore.Options(), autosave: Autosave? = nil,
+            externalChangeInterval: Duration? = .seconds(1), lockTimeout: Duration = .seconds(30),
+            isReadOnly: Bool = false, clock: any Clock<Duration> = ContinuousClock()
+        ) {
             self.store = store
             self.autosave = autosave
             self.externalChangeInterval = externalChangeInterval
@@ -34,6 +38,7 @@ extension DocumentContainer {
         /// Whether ``DocumentContainer/close(isolation:)`` saves unsaved changes.
         public var savesOnClose: Bool
 
+        /// Autosave after `quietPeriod` without edits, and on close when `savesOnClose`.
         public init(quietPeriod: Duration = .seconds(2), savesOnClose: Bool = true) {
             self.quietPeriod = quietPeriod
             self.savesOnClose = savesOnClose

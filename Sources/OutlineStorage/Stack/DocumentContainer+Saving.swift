@@ -13,8 +13,9 @@ extension DocumentContainer {
     ///   `unwritable`. The file and the objects are then as they were, and the changes unsaved.
     public func save(isolation: isolated (any Actor)? = #isolation) async throws {
         if options.isReadOnly {
-            throw StorageError(.unwritable, file: path, "the document was opened read-only",
-                               hint: "Open it for editing to save changes.")
+            throw StorageError(
+                .unwritable, file: path, "the document was opened read-only",
+                hint: "Open it for editing to save changes.")
         }
         guard !saveInProgress else {
             try await withCheckedThrowingContinuation { waitingForNextSave.append($0) }
@@ -49,8 +50,9 @@ extension DocumentContainer {
         let started = clock.now
         savesBegun += 1
         let migrated = store.migration != nil && !savedMigration
-        let (job, marker) = store.beginSave(to: store.path, format: store.format,
-                                            keepsBackup: store.options.keepsBackup || migrated)
+        let (job, marker) = store.beginSave(
+            to: store.path, format: store.format,
+            keepsBackup: store.options.keepsBackup || migrated)
         let handedOver = clock.now
         do {
             let outcome = try await Self.write(job, lockTimeout: options.lockTimeout)
@@ -63,9 +65,11 @@ extension DocumentContainer {
             eventSink.yield(.saved)
         } catch {
             context.abandonSave(marker)
-            let failure = error as? StorageError ?? (error is CancellationError
-                ? StorageError(.cancelled, file: path, "the save was cancelled", hint: "Nothing was written; save again.")
-                : StorageError(.unwritable, file: path, "the save failed: \(error)", hint: "Try again; nothing was written."))
+            let failure =
+                error as? StorageError
+                ?? (error is CancellationError
+                    ? StorageError(.cancelled, file: path, "the save was cancelled", hint: "Nothing was written; save again.")
+                    : StorageError(.unwritable, file: path, "the save failed: \(error)", hint: "Try again; nothing was written."))
             lastSaveError = failure
             eventSink.yield(.saveFailed(failure))
             throw failure
@@ -95,8 +99,9 @@ extension DocumentContainer {
                 throw error
             } catch let error as StorageError where error.code == .conflict {
                 guard clock.now < deadline else {
-                    throw StorageError(.conflict, file: path, "another process is editing the document (waited \(timeout) for it to finish)",
-                                       hint: "Try again once the other program is done; nothing was written.")
+                    throw StorageError(
+                        .conflict, file: path, "another process is editing the document (waited \(timeout) for it to finish)",
+                        hint: "Try again once the other program is done; nothing was written.")
                 }
                 try await Task.sleep(for: .milliseconds(20))
             }

@@ -68,6 +68,7 @@ public final class DocumentContainer {
     /// The version of the file another program wrote that was reported and not dealt with.
     var reportedExternalChange: FileFingerprint?
     var reloading = false
+    /// Whether ``close(isolation:)`` has run; a closed container neither saves nor watches the file.
     public private(set) var isClosed = false
 
     init(store: PersistentStore, options: Options, model: DocumentModel, owner: (any Actor)?) {
@@ -119,9 +120,11 @@ public final class DocumentContainer {
     ///   - progress: called with the phase and how much of it is done.
     ///   - isolation: the actor the container will belong to; the caller's by default.
     /// - Throws: ``StorageError``: `cancelled`, and the errors of ``PersistentStore`` opening.
-    public static func open(_ path: String, model: DocumentModel = .embedded, options: Options = Options(),
-                            progress: ((LoadProgress) -> Void)? = nil,
-                            isolation: isolated (any Actor)? = #isolation) async throws -> DocumentContainer {
+    public static func open(
+        _ path: String, model: DocumentModel = .embedded, options: Options = Options(),
+        progress: ((LoadProgress) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> DocumentContainer {
         // Readers report at a coarse grain (hundreds of reports for the biggest file): keep them all.
         let (steps, sink) = AsyncStream<LoadProgress>.makeStream()
         async let loading = DocumentLoader.load(path, model: model, options: options.store, progress: sink)
@@ -129,8 +132,9 @@ public final class DocumentContainer {
         let (snapshot, loaded) = try await loading
         try Task.checkCancellation(file: path)
         let context = EditingContext(graph: ObjectGraph(snapshot: consume snapshot))
-        let store = PersistentStore(context: context, path: path, format: loaded.format, metadata: loaded.metadata,
-                                    options: options.store)
+        let store = PersistentStore(
+            context: context, path: path, format: loaded.format, metadata: loaded.metadata,
+            options: options.store)
         store.fingerprint = loaded.fingerprint
         store.migration = loaded.migration
         store.hasMetadataChanges = loaded.hasMetadataChanges
@@ -144,11 +148,14 @@ public final class DocumentContainer {
     /// until the first save, which writes it even without changes).
     ///
     /// - Throws: ``StorageError`` `conflict` when a file or folder is already there.
-    public static func create(_ path: String, schema: Schema, format: DocumentFormat = .binary, options: Options = Options(),
-                              isolation: isolated (any Actor)? = #isolation) async throws -> DocumentContainer {
+    public static func create(
+        _ path: String, schema: Schema, format: DocumentFormat = .binary, options: Options = Options(),
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> DocumentContainer {
         if await DocumentLoader.fingerprint(of: path) != nil || FileManager.default.fileExists(atPath: path) {
-            throw StorageError(.conflict, file: path, "a file with this name already exists",
-                               hint: "Open it instead, or choose another name.")
+            throw StorageError(
+                .conflict, file: path, "a file with this name already exists",
+                hint: "Open it instead, or choose another name.")
         }
         let store = PersistentStore(schema: schema, path: path, format: format, options: options.store)
         let container = DocumentContainer(store: store, options: options, model: .schema(schema), owner: isolation)

@@ -14,8 +14,10 @@ enum DocumentLoader {
     /// Reads the document at `path` with `model` (migrating an older one in memory), yielding
     /// each step to `progress` and finishing it at the end, whatever happens.
     @concurrent
-    static func load(_ path: String, model: DocumentModel, options: PersistentStore.Options,
-                     progress: AsyncStream<LoadProgress>.Continuation?) async throws -> (GraphSnapshot, Loaded) {
+    static func load(
+        _ path: String, model: DocumentModel, options: PersistentStore.Options,
+        progress: AsyncStream<LoadProgress>.Continuation?
+    ) async throws -> (GraphSnapshot, Loaded) {
         defer { progress?.finish() }
         return try read(path, model: model, options: options) { progress?.yield($0) }
     }
@@ -28,8 +30,10 @@ enum DocumentLoader {
     /// - Throws: ``StorageError``: `cancelled` when the task is cancelled (checked after each
     ///   block read and each column or 65,536 objects decoded), and the errors of
     ///   ``PersistentStore`` opening.
-    static func read(_ path: String, model: DocumentModel, options: PersistentStore.Options,
-                     report: @escaping @Sendable (LoadProgress) -> Void) throws -> (GraphSnapshot, Loaded) {
+    static func read(
+        _ path: String, model: DocumentModel, options: PersistentStore.Options,
+        report: @escaping @Sendable (LoadProgress) -> Void
+    ) throws -> (GraphSnapshot, Loaded) {
         let monitor = LoadMonitor(file: path, report: report)
         return try LoadMonitor.$current.withValue(monitor) {
             try monitor.checkCancellation()
@@ -37,8 +41,9 @@ enum DocumentLoader {
             options.removesStaleTemporaries = false
             let store = try model.open(path, options: options)
             try monitor.checkCancellation()
-            let loaded = Loaded(metadata: store.metadata, format: store.format, fingerprint: store.fingerprint,
-                                migration: store.migration, hasMetadataChanges: store.hasMetadataChanges)
+            let loaded = Loaded(
+                metadata: store.metadata, format: store.format, fingerprint: store.fingerprint,
+                migration: store.migration, hasMetadataChanges: store.hasMetadataChanges)
             return (store.context.graph.snapshot(), loaded)
         }
     }

@@ -25,6 +25,7 @@ public struct LoadProgress: Sendable, Equatable, CustomStringConvertible {
     /// While migrating: the migration's own progress.
     public var migration: MigrationProgress?
 
+    /// Progress in `phase`, `fraction` of the way through the whole open (clamped to 0...1).
     public init(phase: Phase, fraction: Double, migration: MigrationProgress? = nil) {
         self.phase = phase
         self.fraction = min(max(fraction, 0), 1)
@@ -40,5 +41,6 @@ public struct LoadProgress: Sendable, Equatable, CustomStringConvertible {
         self.init(phase: .migrating, fraction: step / Double(max(migration.steps, 1)), migration: migration)
     }
 
+    /// The phase and the whole percent done, as in `reading 42%`.
     public var description: String { "\(phase.rawValue) \(Int((fraction * 100).rounded(.down)))%" }
 }

@@ -23,20 +23,24 @@ extension DocumentFormat {
         }.joined(separator: " ")
         switch FileContent.detect(prefix) {
         case .empty:
-            return StorageError(.unknownFormat, file: file, "the file is empty",
-                                hint: "An interrupted save may have emptied it; \(BackupAdvice.restore(file)).")
+            return StorageError(
+                .unknownFormat, file: file, "the file is empty",
+                hint: "An interrupted save may have emptied it; \(BackupAdvice.restore(file)).")
         case .opml(let encoding):
-            return StorageError(.unknownFormat, file: file, at: "byte 0", "not an Outline document: it is an OPML file (\(encoding.rawValue))",
-                                hint: "Import it into a new document first; it reads as OPML.")
+            return StorageError(
+                .unknownFormat, file: file, at: "byte 0", "not an Outline document: it is an OPML file (\(encoding.rawValue))",
+                hint: "Import it into a new document first; it reads as OPML.")
         case .text(let encoding):
             let start = textStart(prefix, encoding: encoding)
-            return StorageError(.unknownFormat, file: file, at: "byte 0",
-                                "not an Outline document: it is \(encoding.rawValue) text, neither binary nor XML (it starts with \(start))",
-                                hint: "If it is Markdown or plain text, import it into a new document first; otherwise check that the right file was chosen.")
+            return StorageError(
+                .unknownFormat, file: file, at: "byte 0",
+                "not an Outline document: it is \(encoding.rawValue) text, neither binary nor XML (it starts with \(start))",
+                hint: "If it is Markdown or plain text, import it into a new document first; otherwise check that the right file was chosen.")
         case .binary, .xmlStore, .otherXML, .unknown:
-            return StorageError(.unknownFormat, file: file, at: "byte 0",
-                                "not an Outline document: it is neither binary nor XML (it starts with \(shown))",
-                                hint: "Check that the right file was chosen.")
+            return StorageError(
+                .unknownFormat, file: file, at: "byte 0",
+                "not an Outline document: it is neither binary nor XML (it starts with \(shown))",
+                hint: "Check that the right file was chosen.")
         }
     }
 

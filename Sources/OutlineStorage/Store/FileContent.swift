@@ -101,9 +101,18 @@ public enum FileContent: Sendable, Hashable {
         while true {
             rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             if rest.isEmpty { return nil }
-            if rest.hasPrefix("<?") { skip(past: "?>"); continue }
-            if rest.hasPrefix("<!--") { skip(past: "-->"); continue }
-            if rest.hasPrefix("<!") { skip(past: ">"); continue }
+            if rest.hasPrefix("<?") {
+                skip(past: "?>")
+                continue
+            }
+            if rest.hasPrefix("<!--") {
+                skip(past: "-->")
+                continue
+            }
+            if rest.hasPrefix("<!") {
+                skip(past: ">")
+                continue
+            }
             guard rest.first == "<" else { return nil }
             let name = rest.dropFirst().prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == ">" || $0 == "/") }
             guard rest.dropFirst(name.count + 1).first != nil else { return nil }

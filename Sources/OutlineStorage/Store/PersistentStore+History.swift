@@ -39,8 +39,9 @@ extension PersistentStore {
     public var historyStepLimit: Int {
         get { historyState.stepLimit }
         set {
-            precondition((1 ... HistoryLimits.maximumSteps).contains(newValue),
-                         "a step limit is 1 to \(HistoryLimits.maximumSteps), not \(newValue)")
+            precondition(
+                (1 ... HistoryLimits.maximumSteps).contains(newValue),
+                "a step limit is 1 to \(HistoryLimits.maximumSteps), not \(newValue)")
             guard newValue != historyState.stepLimit else { return }
             historyState.stepLimit = newValue
             hasMetadataChanges = true
@@ -68,10 +69,11 @@ extension PersistentStore {
         historyState.keeps = true
         let file = path ?? historyState.name
         if let version = historyState.migratedFrom {
-            historyState.status = .unusable(StorageError(
-                .historyMismatch, file: file,
-                "the document was migrated from \(version) on opening; its undo history belongs to that version and cannot be used",
-                hint: "Saving keeps the undo history of the new version from here on."))
+            historyState.status = .unusable(
+                StorageError(
+                    .historyMismatch, file: file,
+                    "the document was migrated from \(version) on opening; its undo history belongs to that version and cannot be used",
+                    hint: "Saving keeps the undo history of the new version from here on."))
             historyState.migratedFrom = nil
             return historyState.status
         }
@@ -94,24 +96,28 @@ extension PersistentStore {
             }
             historyState.stepLimit = record.stepLimit
             guard record.stateDigest == current else {
-                throw StorageError(.historyMismatch, file: file,
-                                   "the document was changed by a program that does not keep its undo history; "
-                                    + "undoing the recorded steps could undo the wrong things",
-                                   hint: "Clear the undo history to keep editing with undo from here on; the document itself is fine.")
+                throw StorageError(
+                    .historyMismatch, file: file,
+                    "the document was changed by a program that does not keep its undo history; "
+                        + "undoing the recorded steps could undo the wrong things",
+                    hint: "Clear the undo history to keep editing with undo from here on; the document itself is fine.")
             }
             do {
                 try context.importUndoHistory(record.history)
             } catch let error as EngineError {
-                throw StorageError(.historyMismatch, file: file, at: error.location,
-                                   "the undo history does not fit the document (\(error.message))",
-                                   hint: HistoryCoding.damagedHint, underlying: error)
+                throw StorageError(
+                    .historyMismatch, file: file, at: error.location,
+                    "the undo history does not fit the document (\(error.message))",
+                    hint: HistoryCoding.damagedHint, underlying: error)
             }
             historyState.status = .restored
         } catch let error as StorageError {
             historyState.status = .unusable(error)
         } catch {
-            historyState.status = .unusable(StorageError(.corrupt, file: file, "the undo history cannot be read (\(error))",
-                                                         hint: HistoryCoding.damagedHint))
+            historyState.status = .unusable(
+                StorageError(
+                    .corrupt, file: file, "the undo history cannot be read (\(error))",
+                    hint: HistoryCoding.damagedHint))
         }
         return historyState.status
     }

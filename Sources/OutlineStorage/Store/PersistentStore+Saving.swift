@@ -22,8 +22,9 @@ extension PersistentStore {
     /// The document encoded in `format` (its own when nil), as a save would write it; nothing
     /// is validated or marked saved.
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
-        try StoreCodec.write(context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel,
-                             file: path, history: historyPayload()?.payload)
+        try StoreCodec.write(
+            context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel,
+            file: path, history: historyPayload()?.payload)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
@@ -43,10 +44,11 @@ extension PersistentStore {
         let (snapshot, marker) = context.snapshotForSave()
         let checks = path != nil && path == self.path && options.detectsExternalChanges
         let history = historyPayload()
-        let job = SaveJob(snapshot: snapshot, changed: marker.changedObjects, metadata: metadata, path: path, format: format,
-                          options: options, expected: checks ? fingerprint : nil, keepsBackup: keepsBackup ?? options.keepsBackup,
-                          replacing: path != nil && path == self.path ? keptBackup : nil, history: history?.payload,
-                          historyLeftOut: history?.leftOut ?? 0)
+        let job = SaveJob(
+            snapshot: snapshot, changed: marker.changedObjects, metadata: metadata, path: path, format: format,
+            options: options, expected: checks ? fingerprint : nil, keepsBackup: keepsBackup ?? options.keepsBackup,
+            replacing: path != nil && path == self.path ? keptBackup : nil, history: history?.payload,
+            historyLeftOut: history?.leftOut ?? 0)
         metadataEditsAtSave = metadataEdits
         return (job, marker)
     }

@@ -27,9 +27,11 @@ public final class PersistentStore {
         /// Options with the given values; the defaults suit most documents.
         ///
         /// - Precondition: `compressionLevel` is in 0...9.
-        public init(keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
-                    removesStaleTemporaries: Bool = true, limits: StoreLimits = .default,
-                    detectsExternalChanges: Bool = true) {
+        public init(
+            keepsBackup: Bool = false, compressionLevel: Int = BinaryStore.defaultCompressionLevel,
+            removesStaleTemporaries: Bool = true, limits: StoreLimits = .default,
+            detectsExternalChanges: Bool = true
+        ) {
             precondition((0 ... 9).contains(compressionLevel), "compression level \(compressionLevel) is not in 0...9")
             self.keepsBackup = keepsBackup
             self.compressionLevel = compressionLevel
@@ -126,8 +128,10 @@ public final class PersistentStore {
     /// - Parameter bytes: the whole document.
     /// - Parameter schema: the model to load with; nil uses the model the document embeds.
     /// - Parameter options: how the store reads and later saves.
-    public static func load(_ bytes: [UInt8], schema: Schema? = nil, name: String = "document",
-                            options: Options = Options()) throws -> PersistentStore {
+    public static func load(
+        _ bytes: [UInt8], schema: Schema? = nil, name: String = "document",
+        options: Options = Options()
+    ) throws -> PersistentStore {
         let (graph, metadata, format, history) = try bytes.withUnsafeBytes {
             try StoreCodec.read($0, schema: schema, file: name, limits: options.limits)
         }

@@ -38,16 +38,33 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     /// Hashes the value consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .string(let v): hasher.combine(0); hasher.combine(v)
-        case .integer(let v): hasher.combine(1); hasher.combine(v)
-        case .real(let v): hasher.combine(2); hasher.combine(v)
-        case .boolean(let v): hasher.combine(3); hasher.combine(v)
-        case .date(let v): hasher.combine(4); hasher.combine(v)
-        case .data(let v): hasher.combine(5); hasher.combine(v)
-        case .array(let v): hasher.combine(6); hasher.combine(v)
+        case .string(let v):
+            hasher.combine(0)
+            hasher.combine(v)
+        case .integer(let v):
+            hasher.combine(1)
+            hasher.combine(v)
+        case .real(let v):
+            hasher.combine(2)
+            hasher.combine(v)
+        case .boolean(let v):
+            hasher.combine(3)
+            hasher.combine(v)
+        case .date(let v):
+            hasher.combine(4)
+            hasher.combine(v)
+        case .data(let v):
+            hasher.combine(5)
+            hasher.combine(v)
+        case .array(let v):
+            hasher.combine(6)
+            hasher.combine(v)
         case .dictionary(let v):
             hasher.combine(7)
-            for (k, value) in v { hasher.combine(k); hasher.combine(value) }
+            for (k, value) in v {
+                hasher.combine(k)
+                hasher.combine(value)
+            }
         }
     }
 }

@@ -48,19 +48,23 @@ struct SaveJob: Sendable {
     func run() throws -> Outcome {
         try validate()
         if let path, let expected, let current = try FileFingerprint.of(path, file: path), current != expected {
-            throw StorageError(.conflict, file: path, "the file changed on disk since it was opened or last saved",
-                               hint: "Open it again to see the other changes, or save under another name; nothing was written.")
+            throw StorageError(
+                .conflict, file: path, "the file changed on disk since it was opened or last saved",
+                hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
         var outcome: Outcome
         if let path {
             // XML goes to the temporary file in pieces as it is formatted (StoreCodec.save).
-            let (metadata, kept) = try StoreCodec.save(snapshot, metadata: metadata, format: format, level: options.compressionLevel,
-                                                       to: path, keepBackup: keepsBackup, replacing: replacing,
-                                                       limits: options.limits, history: history)
+            let (metadata, kept) = try StoreCodec.save(
+                snapshot, metadata: metadata, format: format, level: options.compressionLevel,
+                to: path, keepBackup: keepsBackup, replacing: replacing,
+                limits: options.limits, history: history)
             outcome = Outcome(metadata: metadata, fingerprint: try FileFingerprint.of(path, file: path), bytes: nil, kept: kept)
         } else {
-            outcome = try StoreCodec.withEncoded(snapshot, metadata: metadata, format: format, level: options.compressionLevel,
-                                                 file: nil, history: history) { bytes -> Outcome in
+            outcome = try StoreCodec.withEncoded(
+                snapshot, metadata: metadata, format: format, level: options.compressionLevel,
+                file: nil, history: history
+            ) { bytes -> Outcome in
                 let metadata = try StoreCodec.readMetadata(bytes, format: format, file: "document", limits: options.limits)
                 return Outcome(metadata: metadata, fingerprint: nil, bytes: [UInt8](bytes), kept: nil)
             }
@@ -81,8 +85,9 @@ struct SaveJob: Sendable {
         do {
             try reader.validate(changed)
         } catch let error as EngineError {
-            throw StorageError(.validationFailed, file: path, at: error.location, error.message,
-                               hint: "Correct the values and save again; nothing was written.", underlying: error)
+            throw StorageError(
+                .validationFailed, file: path, at: error.location, error.message,
+                hint: "Correct the values and save again; nothing was written.", underlying: error)
         }
     }
 }

@@ -5,8 +5,10 @@ import OutlineEngine
 /// which store type handles which format.
 enum StoreCodec {
     /// Reads a whole document; its undo history, when it keeps one, is returned undecoded.
-    static func read(_ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
-                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
+    static func read(
+        _ bytes: UnsafeRawBufferPointer, schema: Schema?, file: String,
+        limits: StoreLimits
+    ) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
         switch DocumentFormat.detect(bytes) {
         case .binary:
             let (graph, metadata, history) = try BinaryStore.readDocument(bytes, schema: schema, file: file, limits: limits)
@@ -23,8 +25,10 @@ enum StoreCodec {
 
     /// Reads the document in `file`. An XML store in a regular file is parsed in pieces as it
     /// is read, so its bytes are never all in memory at once; anything else is read whole first.
-    static func read(_ file: DocumentFile, schema: Schema?,
-                     limits: StoreLimits) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
+    static func read(
+        _ file: DocumentFile, schema: Schema?,
+        limits: StoreLimits
+    ) throws -> (ObjectGraph, StoreMetadata, DocumentFormat, StoredHistory?) {
         if file.isRegularFile, try file.prefix(FileContent.prefixSize).withUnsafeBytes({ DocumentFormat.detect($0) }) == .xml {
             var (graph, metadata) = try XMLStore.read(file, schema: schema)
             let history = metadata.undoHistory.map(StoredHistory.xml)
@@ -35,8 +39,10 @@ enum StoreCodec {
         return try bytes.withUnsafeBytes { try read($0, schema: schema, file: file.path, limits: limits) }
     }
 
-    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
-                      history: HistoryPayload? = nil) throws -> [UInt8] {
+    static func write(
+        _ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
+        history: HistoryPayload? = nil
+    ) throws -> [UInt8] {
         try withEncoded(graph, metadata: metadata, format: format, level: level, file: file, history: history) { [UInt8]($0) }
     }
 
@@ -48,8 +54,10 @@ enum StoreCodec {
     ///   - file: how a refusal names the document.
     ///   - history: an encoded undo history to keep in the document; binary documents hold it
     ///     in a body section, XML stores under ``StoreMetadata/undoHistoryKey``.
-    static func withEncoded<R>(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
-                               history: HistoryPayload? = nil, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+    static func withEncoded<R>(
+        _ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int, file: String?,
+        history: HistoryPayload? = nil, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
         try StoreLimits.check(graph, metadata: metadata, file: file)
         switch format {
         case .binary:
@@ -71,8 +79,10 @@ enum StoreCodec {
         var metadata = metadata
         if metadata.embeddedSchema == nil { metadata.embeddedSchema = graph.schema }
         metadata.undoHistory = history.map { payload in
-            XMLHistoryForm.value(for: payload.fillsDigest ? HistoryCoding.filling(payload.bytes, digest: StateDigest.of(graph))
-                                                          : payload.bytes)
+            XMLHistoryForm.value(
+                for: payload.fillsDigest
+                    ? HistoryCoding.filling(payload.bytes, digest: StateDigest.of(graph))
+                    : payload.bytes)
         }
         return metadata
     }
@@ -84,9 +94,11 @@ enum StoreCodec {
     /// - Parameter ours: the backup the previous save of this document kept, which this one
     ///   may replace (see ``AtomicFile``).
     /// - Returns: the metadata read back from what was written, and the backup kept, if any.
-    static func save(_ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int,
-                     to path: String, keepBackup: Bool, replacing ours: KeptBackup? = nil, limits: StoreLimits,
-                     history: HistoryPayload? = nil) throws -> (StoreMetadata, KeptBackup?) {
+    static func save(
+        _ graph: GraphSnapshot, metadata: StoreMetadata, format: DocumentFormat, level: Int,
+        to path: String, keepBackup: Bool, replacing ours: KeptBackup? = nil, limits: StoreLimits,
+        history: HistoryPayload? = nil
+    ) throws -> (StoreMetadata, KeptBackup?) {
         switch format {
         case .binary:
             return try withEncoded(graph, metadata: metadata, format: format, level: level, file: path, history: history) { bytes in
@@ -120,7 +132,8 @@ enum StoreCodec {
         switch prefix.withUnsafeBytes({ DocumentFormat.detect($0) }) {
         case .binary:
             if let size = prefix.withUnsafeBytes({ BinaryStore.headerSize(prefix: $0) }),
-               size > prefix.count, size <= limits.maximumHeaderSize + BinaryStore.preludeSize {
+                size > prefix.count, size <= limits.maximumHeaderSize + BinaryStore.preludeSize
+            {
                 prefix = try file.prefix(size)
             }
             return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits) }

@@ -15,8 +15,9 @@ extension StoreLimits {
     /// Checks a snapshot of a graph, as ``check(_:metadata:file:)-(ObjectGraph,_,_)`` does.
     public static func check(_ graph: GraphSnapshot, metadata: StoreMetadata, file: String?) throws {
         func refuse(_ location: String?, _ message: String) -> StorageError {
-            StorageError(.limitExceeded, file: file, at: location, message,
-                         hint: "Correct it and save again; nothing was written.")
+            StorageError(
+                .limitExceeded, file: file, at: location, message,
+                hint: "Correct it and save again; nothing was written.")
         }
         guard graph.nextID <= maximumNextObjectID else {
             throw refuse(nil, "the next object id \(graph.nextID) is over the largest a document may hold (\(maximumNextObjectID))")
@@ -36,16 +37,19 @@ extension StoreLimits {
             for (r, column) in table.relationships.enumerated() where column.isToMany && !info.relationships[r].isTransient {
                 for row in 0 ..< min(column.many.count, table.rowCount)
                 where table.alive[row] && column.many[row].count > maximumRelationshipMembers {
-                    throw refuse("\(info.name) z\(table.ids[row]).\(info.relationships[r].name)",
-                                 "\(column.many[row].count) related objects are more than one relationship may list (\(maximumRelationshipMembers))")
+                    throw refuse(
+                        "\(info.name) z\(table.ids[row]).\(info.relationships[r].name)",
+                        "\(column.many[row].count) related objects are more than one relationship may list (\(maximumRelationshipMembers))")
                 }
             }
         }
         try checkMetadata(metadata.custom, file: file)
     }
 
-    private static func checkColumn(_ column: AttributeColumn, table: EntityTable, name: String,
-                                    _ refuse: (String?, String) -> StorageError) throws {
+    private static func checkColumn(
+        _ column: AttributeColumn, table: EntityTable, name: String,
+        _ refuse: (String?, String) -> StorageError
+    ) throws {
         switch column.storage {
         case .double where column.type == .date:
             for row in 0 ..< table.rowCount where table.alive[row] && !column.isNil(row) && !isStorableDate(column.doubles[row]) {
@@ -53,7 +57,9 @@ extension StoreLimits {
             }
         case .bytes:
             for row in 0 ..< table.rowCount where table.alive[row] && !column.isNil(row) && Int(column.bytes.lengths[row]) > maximumValueBytes {
-                throw refuse("\(name) of z\(table.ids[row])", "the value has \(column.bytes.lengths[row]) bytes, more than a value may hold (\(maximumValueBytes))")
+                throw refuse(
+                    "\(name) of z\(table.ids[row])",
+                    "the value has \(column.bytes.lengths[row]) bytes, more than a value may hold (\(maximumValueBytes))")
             }
         default:
             break
@@ -73,12 +79,16 @@ extension StoreLimits {
     /// - Parameter reading: whether the metadata comes from a file being read (else it is
     ///   about to be written), which decides the hint.
     /// - Throws: ``StorageError`` `limitExceeded` naming the key.
-    static func checkMetadata(_ custom: [(key: String, value: PropertyListValue)], file: String?, at location: String? = nil,
-                              reading: Bool = false) throws {
+    static func checkMetadata(
+        _ custom: [(key: String, value: PropertyListValue)], file: String?, at location: String? = nil,
+        reading: Bool = false
+    ) throws {
         func refuse(_ message: String) -> StorageError {
-            StorageError(.limitExceeded, file: file, at: location, message,
-                         hint: reading ? "No document may hold such metadata; the file was not written by this library or Core Data, or was edited."
-                                       : "Correct the metadata and save again; nothing was written.")
+            StorageError(
+                .limitExceeded, file: file, at: location, message,
+                hint: reading
+                    ? "No document may hold such metadata; the file was not written by this library or Core Data, or was edited."
+                    : "Correct the metadata and save again; nothing was written.")
         }
         guard custom.count <= maximumMetadataKeys else {
             throw refuse("the document has \(custom.count) custom metadata keys, more than \(maximumMetadataKeys)")

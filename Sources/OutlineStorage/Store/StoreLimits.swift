@@ -83,8 +83,10 @@ public struct StoreLimits: Sendable, Hashable {
     public static let defaultObjectsPerStoredByte = 64
 
     /// Limits with the given values; the defaults are ``default``.
-    public init(maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 256 << 20, maximumFileSize: Int = 16 << 30,
-                maximumInflateRatio: Int = defaultInflateRatio, maximumObjectsPerStoredByte: Int = defaultObjectsPerStoredByte) {
+    public init(
+        maximumBodySize: Int = 8 << 30, maximumHeaderSize: Int = 256 << 20, maximumFileSize: Int = 16 << 30,
+        maximumInflateRatio: Int = defaultInflateRatio, maximumObjectsPerStoredByte: Int = defaultObjectsPerStoredByte
+    ) {
         self.maximumBodySize = maximumBodySize
         self.maximumHeaderSize = maximumHeaderSize
         self.maximumFileSize = maximumFileSize

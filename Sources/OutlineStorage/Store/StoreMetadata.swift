@@ -61,11 +61,13 @@ public struct StoreMetadata: Sendable, Equatable {
 
     /// Metadata with the given fields; a new document usually gives only the format and the
     /// schema to embed.
-    public init(format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
-                versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,
-                objectCounts: [String: Int]? = nil, custom: [(key: String, value: PropertyListValue)] = [],
-                frameworkVersion: Int64? = nil, nextObjectID: UInt64? = nil,
-                compressionLevel: Int? = nil, uncompressedSize: Int? = nil) {
+    public init(
+        format: DocumentFormat, uuid: UUID = UUID(), versionHashes: [String: Data] = [:],
+        versionIdentifiers: [String] = [], embeddedSchema: Schema? = nil,
+        objectCounts: [String: Int]? = nil, custom: [(key: String, value: PropertyListValue)] = [],
+        frameworkVersion: Int64? = nil, nextObjectID: UInt64? = nil,
+        compressionLevel: Int? = nil, uncompressedSize: Int? = nil
+    ) {
         self.format = format
         self.uuid = uuid
         self.versionHashes = versionHashes

@@ -42,8 +42,10 @@ struct PlistReader {
         } else if name.is("array") {
             stack.append(.array([]))
         } else {
-            let kinds: [(StaticString, Scalar)] = [("key", .key), ("string", .string), ("integer", .integer), ("real", .real),
-                                                   ("date", .date), ("data", .data), ("true", .true), ("false", .false)]
+            let kinds: [(StaticString, Scalar)] = [
+                ("key", .key), ("string", .string), ("integer", .integer), ("real", .real),
+                ("date", .date), ("data", .data), ("true", .true), ("false", .false),
+            ]
             guard let kind = kinds.first(where: { name.is($0.0) })?.1 else { throw unexpected(name, line) }
             scalar = kind
             text.removeAll(keepingCapacity: true)
@@ -53,9 +55,10 @@ struct PlistReader {
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws {
         guard scalar != nil else { return }
         guard text.count + bytes.count <= maxTextBytes else {
-            throw StorageError(.limitExceeded, file: file, at: "line \(line)",
-                               "a metadata value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
-                               hint: "Core Data metadata is small; the file is not a store or is hostile.")
+            throw StorageError(
+                .limitExceeded, file: file, at: "line \(line)",
+                "a metadata value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
+                hint: "Core Data metadata is small; the file is not a store or is hostile.")
         }
         text.append(contentsOf: bytes)
     }
@@ -65,9 +68,10 @@ struct PlistReader {
             scalar = nil
             if kind == .key {
                 guard case .dict(let entries, nil)? = stack.last else {
-                    throw StorageError(.malformedXML, file: file, at: "line \(line)",
-                                       "the metadata has a <key> outside a <dict> or two keys in a row",
-                                       hint: "The metadata property list is damaged; restore the file from a backup.")
+                    throw StorageError(
+                        .malformedXML, file: file, at: "line \(line)",
+                        "the metadata has a <key> outside a <dict> or two keys in a row",
+                        hint: "The metadata property list is damaged; restore the file from a backup.")
                 }
                 stack[stack.count - 1] = .dict(entries, pendingKey: String(decoding: text, as: UTF8.self))
                 return
@@ -80,9 +84,10 @@ struct PlistReader {
             result = value ?? .dictionary([])
         case .dict(let entries, let pendingKey):
             if let pendingKey {
-                throw StorageError(.malformedXML, file: file, at: "line \(line)",
-                                   "the metadata key \"\(pendingKey)\" has no value",
-                                   hint: "The metadata property list is damaged; restore the file from a backup.")
+                throw StorageError(
+                    .malformedXML, file: file, at: "line \(line)",
+                    "the metadata key \"\(pendingKey)\" has no value",
+                    hint: "The metadata property list is damaged; restore the file from a backup.")
             }
             try add(.dictionary(entries), line: line)
         case .array(let values):
@@ -99,14 +104,16 @@ struct PlistReader {
         case .plist(nil):
             stack.append(.plist(value))
         case .plist:
-            throw StorageError(.malformedXML, file: file, at: "line \(line)", "the metadata <plist> holds more than one value",
-                               hint: "The metadata property list is damaged; restore the file from a backup.")
+            throw StorageError(
+                .malformedXML, file: file, at: "line \(line)", "the metadata <plist> holds more than one value",
+                hint: "The metadata property list is damaged; restore the file from a backup.")
         case .dict(var entries, let key?):
             entries.append((key, value))
             stack.append(.dict(entries, pendingKey: nil))
         case .dict(_, nil):
-            throw StorageError(.malformedXML, file: file, at: "line \(line)", "the metadata has a value without a <key> in a <dict>",
-                               hint: "The metadata property list is damaged; restore the file from a backup.")
+            throw StorageError(
+                .malformedXML, file: file, at: "line \(line)", "the metadata has a value without a <key> in a <dict>",
+                hint: "The metadata property list is damaged; restore the file from a backup.")
         case .array(var values):
             values.append(value)
             stack.append(.array(values))
@@ -117,9 +124,10 @@ struct PlistReader {
         let bytes = text
         return try bytes.withUnsafeBufferPointer { bytes in
             func bad(_ what: String) -> StorageError {
-                StorageError(.corrupt, file: file, at: "line \(line)",
-                             "the metadata value \(XMLValueParsing.quoted(bytes)) is not \(what)",
-                             hint: "The metadata property list is damaged; restore the file from a backup.")
+                StorageError(
+                    .corrupt, file: file, at: "line \(line)",
+                    "the metadata value \(XMLValueParsing.quoted(bytes)) is not \(what)",
+                    hint: "The metadata property list is damaged; restore the file from a backup.")
             }
             switch kind {
             case .key, .string:
@@ -148,8 +156,9 @@ struct PlistReader {
     }
 
     private func unexpected(_ name: SAXName, _ line: Int) -> StorageError {
-        StorageError(.malformedXML, file: file, at: "line \(line)",
-                     "unexpected element <\(name.shown)> in the metadata property list",
-                     hint: "The metadata property list is damaged; restore the file from a backup.")
+        StorageError(
+            .malformedXML, file: file, at: "line \(line)",
+            "unexpected element <\(name.shown)> in the metadata property list",
+            hint: "The metadata property list is damaged; restore the file from a backup.")
     }
 }

@@ -53,7 +53,8 @@ struct SAXAttributes {
         guard let base else { return nil }
         for i in 0 ..< count {
             guard let local = base[5 * i], SAXName(pointer: local).is(name),
-                  let start = base[5 * i + 3], let end = base[5 * i + 4] else { continue }
+                let start = base[5 * i + 3], let end = base[5 * i + 4]
+            else { continue }
             return UnsafeBufferPointer(start: start, count: end - start)
         }
         return nil
@@ -178,8 +179,9 @@ final class SAXParser {
                 // encoding (UTF-16 with a byte-order mark) before it reads the XML declaration.
                 let head = min(4, length)
                 guard let created = xmlCreatePushParserCtxt(&handler, unmanaged, start.assumingMemoryBound(to: CChar.self), Int32(head), file) else {
-                    throw StorageError(.limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
-                                       hint: "Free some memory and try again.")
+                    throw StorageError(
+                        .limitExceeded, file: file, "libxml2 could not create a parser (out of memory)",
+                        hint: "Free some memory and try again.")
                 }
                 context = created
                 _ = xmlCtxtUseOptions(created, SAXParser.options)
@@ -198,8 +200,9 @@ final class SAXParser {
             return !stopped && failure == nil
         }
         guard let context else {
-            throw StorageError(.malformedXML, file: file, "the file is empty",
-                               hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+            throw StorageError(
+                .malformedXML, file: file, "the file is empty",
+                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
         }
         if !stopped && failure == nil, xmlParseChunk(context, nil, 0, 1) != 0 && failure == nil && !stopped {
             failure = libxmlFailure(context)
@@ -213,8 +216,9 @@ final class SAXParser {
     /// The error libxml2 recorded last, as a ``StorageError``.
     private func libxmlFailure(_ context: xmlParserCtxtPtr) -> StorageError {
         guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)) else {
-            return StorageError(.malformedXML, file: file, at: "line \(line)", "the XML is not well-formed",
-                                hint: "The file is damaged; restore it from a backup.")
+            return StorageError(
+                .malformedXML, file: file, at: "line \(line)", "the XML is not well-formed",
+                hint: "The file is damaged; restore it from a backup.")
         }
         return storageError(from: error.pointee)
     }
@@ -226,27 +230,34 @@ final class SAXParser {
         let where_ = "line \(error.line > 0 ? Int(error.line) : line)"
         let code = Int(error.code)
         if code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue) {
-            return StorageError(.malformedXML, file: file, "the file holds no XML element",
-                                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+            return StorageError(
+                .malformedXML, file: file, "the file holds no XML element",
+                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
         }
         if code == Int(XML_ERR_INTERNAL_ERROR.rawValue) || code == Int(XML_ERR_NAME_TOO_LONG.rawValue)
-            || message.contains("too long") || message.contains("Huge input lookup") || message.contains("Excessive depth") {
-            return StorageError(.limitExceeded, file: file, at: where_, "the XML is over libxml2's safety limits (\(message))",
-                                hint: "A Core Data store never comes near them; the file is not a store or is hostile.")
+            || message.contains("too long") || message.contains("Huge input lookup") || message.contains("Excessive depth")
+        {
+            return StorageError(
+                .limitExceeded, file: file, at: where_, "the XML is over libxml2's safety limits (\(message))",
+                hint: "A Core Data store never comes near them; the file is not a store or is hostile.")
         }
         if code == Int(XML_ERR_DOCUMENT_END.rawValue) && depth > 0 {
             // The push parser's word for input that stops inside an element.
-            return StorageError(.truncated, file: file, at: where_,
-                                "the file ends before its elements are closed (\(depth) still open)",
-                                hint: "The file is truncated; restore it from a backup.")
+            return StorageError(
+                .truncated, file: file, at: where_,
+                "the file ends before its elements are closed (\(depth) still open)",
+                hint: "The file is truncated; restore it from a backup.")
         }
         if message.hasPrefix("Premature end of data") || code == Int(XML_ERR_TAG_NOT_FINISHED.rawValue)
-            || code == Int(XML_ERR_LTSLASH_REQUIRED.rawValue) {
-            return StorageError(.truncated, file: file, at: where_, "the file ends in the middle of the XML (\(message))",
-                                hint: "The file is truncated; restore it from a backup.")
+            || code == Int(XML_ERR_LTSLASH_REQUIRED.rawValue)
+        {
+            return StorageError(
+                .truncated, file: file, at: where_, "the file ends in the middle of the XML (\(message))",
+                hint: "The file is truncated; restore it from a backup.")
         }
-        return StorageError(.malformedXML, file: file, at: where_, "the XML is not well-formed (\(message))",
-                            hint: "The file is damaged; restore it from a backup.")
+        return StorageError(
+            .malformedXML, file: file, at: where_, "the XML is not well-formed (\(message))",
+            hint: "The file is damaged; restore it from a backup.")
     }
 
     /// Records `error` as the failure (the first one wins) and stops libxml2.
@@ -260,22 +271,28 @@ final class SAXParser {
     }
 
     fileprivate func refuseDeclaration(_ what: String) {
-        fail(StorageError(.unsafeXML, file: file, at: "line \(line)",
-                          "the DOCTYPE declares \(what); Core Data stores declare nothing, and this reader never expands entities or loads DTDs",
-                          hint: "The file was not written by Core Data; do not open it unless you know where it comes from."))
+        fail(
+            StorageError(
+                .unsafeXML, file: file, at: "line \(line)",
+                "the DOCTYPE declares \(what); Core Data stores declare nothing, and this reader never expands entities or loads DTDs",
+                hint: "The file was not written by Core Data; do not open it unless you know where it comes from."))
     }
 
     fileprivate func start(_ name: SAXName, _ attributes: SAXAttributes) {
         depth += 1
         if depth > maxDepth {
-            return fail(StorageError(.limitExceeded, file: file, at: "line \(line)",
-                                     "elements are nested more than \(maxDepth) deep",
-                                     hint: "A Core Data store nests a few levels only; the file is not a store or is hostile."))
+            return fail(
+                StorageError(
+                    .limitExceeded, file: file, at: "line \(line)",
+                    "elements are nested more than \(maxDepth) deep",
+                    hint: "A Core Data store nests a few levels only; the file is not a store or is hostile."))
         }
         if name.length(upTo: SAXParser.maxNameBytes) > SAXParser.maxNameBytes {
-            return fail(StorageError(.limitExceeded, file: file, at: "line \(line)",
-                                     "an element name is longer than \(XMLValueParsing.grouped(SAXParser.maxNameBytes)) bytes",
-                                     hint: "A Core Data store uses a few short element names; the file is not a store or is hostile."))
+            return fail(
+                StorageError(
+                    .limitExceeded, file: file, at: "line \(line)",
+                    "an element name is longer than \(XMLValueParsing.grouped(SAXParser.maxNameBytes)) bytes",
+                    hint: "A Core Data store uses a few short element names; the file is not a store or is hostile."))
         }
         do { try delegate.startElement(name, attributes, line: line) } catch { fail(error) }
     }

@@ -17,8 +17,10 @@ enum XMLMetadataMapping {
     /// Core Data's own keys fill the typed fields (`NSStoreType` and `NSStoreUUID` are not
     /// stored: they come from the file); the embedded model is read with ``ModelReader``;
     /// every other key is kept in ``StoreMetadata/custom`` in file order.
-    static func metadata(from plist: PropertyListValue?, uuid: UUID, nextObjectID: UInt64?,
-                         file: String, line: Int) throws -> StoreMetadata {
+    static func metadata(
+        from plist: PropertyListValue?, uuid: UUID, nextObjectID: UInt64?,
+        file: String, line: Int
+    ) throws -> StoreMetadata {
         var metadata = StoreMetadata(format: .xml, uuid: uuid, nextObjectID: nextObjectID)
         guard let plist else { return metadata }
         guard case .dictionary(let entries) = plist else {
@@ -69,19 +71,22 @@ enum XMLMetadataMapping {
         try StoreLimits.checkMetadata(metadata.custom, file: file, at: "line \(line)", reading: true)
         if let embeddedModel {
             guard embeddedModel.utf8.count <= StoreLimits.maximumModelBytes else {
-                throw StorageError(.limitExceeded, file: file, at: "line \(line)",
-                                   "the embedded model is \(XMLValueParsing.grouped(embeddedModel.utf8.count)) bytes long, over the limit of \(XMLValueParsing.grouped(StoreLimits.maximumModelBytes))",
-                                   hint: "No document embeds a model that large; the file is not a store or is hostile.")
+                throw StorageError(
+                    .limitExceeded, file: file, at: "line \(line)",
+                    "the embedded model is \(XMLValueParsing.grouped(embeddedModel.utf8.count)) bytes long, over the limit of \(XMLValueParsing.grouped(StoreLimits.maximumModelBytes))",
+                    hint: "No document embeds a model that large; the file is not a store or is hostile.")
             }
-            metadata.embeddedSchema = try ModelReader.readSchema(contents: Data(embeddedModel.utf8), name: embeddedName ?? "",
-                                                                 file: "\(file) (embedded model)")
+            metadata.embeddedSchema = try ModelReader.readSchema(
+                contents: Data(embeddedModel.utf8), name: embeddedName ?? "",
+                file: "\(file) (embedded model)")
         }
         return metadata
     }
 
     private static func wrongType(_ key: String, _ expected: String, _ file: String, _ line: Int) -> StorageError {
-        StorageError(.corrupt, file: file, at: "line \(line)", "the metadata value of \(key) is not \(expected)",
-                     hint: "The metadata property list is damaged; restore the file from a backup.")
+        StorageError(
+            .corrupt, file: file, at: "line \(line)", "the metadata value of \(key) is not \(expected)",
+            hint: "The metadata property list is damaged; restore the file from a backup.")
     }
 
     // MARK: Writing
@@ -103,7 +108,8 @@ enum XMLMetadataMapping {
         }
         let identifiers: [String]
         if !metadata.versionIdentifiers.isEmpty
-            && (schema.versionIdentifier.isEmpty || metadata.versionIdentifiers.contains(schema.versionIdentifier)) {
+            && (schema.versionIdentifier.isEmpty || metadata.versionIdentifiers.contains(schema.versionIdentifier))
+        {
             identifiers = metadata.versionIdentifiers
         } else {
             identifiers = [schema.versionIdentifier]
@@ -180,13 +186,19 @@ enum XMLMetadataMapping {
             bytes.withUnsafeBytes { output.appendPlistBase64($0, tabs: depth) }
             output.append("</data>")
         case .array(let values):
-            guard !values.isEmpty else { output.append("<array></array>\n"); return }
+            guard !values.isEmpty else {
+                output.append("<array></array>\n")
+                return
+            }
             output.append("<array>\n")
             for element in values { writeValue(element, level: level + 1, depth: depth + 1, to: &output) }
             output.appendIndent(level)
             output.append("</array>")
         case .dictionary(let entries):
-            guard !entries.isEmpty else { output.append("<dict></dict>\n"); return }
+            guard !entries.isEmpty else {
+                output.append("<dict></dict>\n")
+                return
+            }
             output.append("<dict>\n")
             for (key, element) in entries.sorted(by: { precedes($0.key, $1.key) }) {
                 output.appendIndent(level + 1)

@@ -96,18 +96,21 @@ final class XMLObjectDecoder: StoreObjectSink {
         }
         guard let entity = entities.find(type) ?? fallbackEntity(type) else {
             if let index = schema.entityIndex(caseInsensitive: String(decoding: type, as: UTF8.self)) {
-                throw StorageError(.corrupt, file: file, at: "line \(line)",
-                                   "object z\(number) is of entity \(schema.entities[index].name), which is abstract",
-                                   hint: "Abstract entities have no objects of their own; the file does not match the model.")
+                throw StorageError(
+                    .corrupt, file: file, at: "line \(line)",
+                    "object z\(number) is of entity \(schema.entities[index].name), which is abstract",
+                    hint: "Abstract entities have no objects of their own; the file does not match the model.")
             }
-            throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
-                               "object z\(number) is of entity \(XMLValueParsing.quoted(type)), which the model does not have",
-                               hint: "Open the store with the model it was written with.")
+            throw StorageError(
+                .incompatibleModel, file: file, at: "line \(line)",
+                "object z\(number) is of entity \(XMLValueParsing.quoted(type)), which the model does not have",
+                hint: "Open the store with the model it was written with.")
         }
         guard loader.tables[entity].rowCount < StoreLimits.maximumObjectsPerEntity else {
-            throw StorageError(.limitExceeded, file: file, at: "line \(line)",
-                               "the store holds more than \(StoreLimits.maximumObjectsPerEntity) objects of entity \(schema.entities[entity].name)",
-                               hint: "No document holds that many objects of one entity; the file is not a store or is hostile.")
+            throw StorageError(
+                .limitExceeded, file: file, at: "line \(line)",
+                "the store holds more than \(StoreLimits.maximumObjectsPerEntity) objects of entity \(schema.entities[entity].name)",
+                hint: "No document holds that many objects of one entity; the file is not a store or is hostile.")
         }
         object = loader.appendObject(entity: entity, id: ObjectID(number))
         objectID = number
@@ -128,9 +131,10 @@ final class XMLObjectDecoder: StoreObjectSink {
             return true
         case .relationship(let index):
             let info = schema.infos[object.entity]
-            throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
-                               "z\(objectID) stores \(info.name).\(info.relationships[index].name) as an attribute, but the model has a relationship of that name",
-                               hint: "Open the store with the model it was written with.")
+            throw StorageError(
+                .incompatibleModel, file: file, at: "line \(line)",
+                "z\(objectID) stores \(info.name).\(info.relationships[index].name) as an attribute, but the model has a relationship of that name",
+                hint: "Open the store with the model it was written with.")
         }
     }
 
@@ -156,7 +160,8 @@ final class XMLObjectDecoder: StoreObjectSink {
                 value = flag ? 1 : 0
             } else {
                 guard let number = XMLValueParsing.integer(text) ?? XMLValueParsing.double(text).flatMap(Int64.init(exactly:)),
-                      type.integerRange?.contains(number) ?? true else { throw invalid(text, type) }
+                    type.integerRange?.contains(number) ?? true
+                else { throw invalid(text, type) }
                 value = number
             }
             loader.withTable(object.entity) { table in
@@ -183,8 +188,11 @@ final class XMLObjectDecoder: StoreObjectSink {
         case .decimal:
             let string = String(decoding: XMLValueParsing.trimmed(text), as: UTF8.self)
             // `NaN` is how the writers spell a decimal that is not a number.
-            let parsed = string == "NaN" ? Decimal.nan
-                : string.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) }) ? Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) : nil
+            let parsed =
+                string == "NaN"
+                ? Decimal.nan
+                : string.utf8.allSatisfy({ "0123456789+-.eE".utf8.contains($0) })
+                    ? Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) : nil
             guard let value = parsed else { throw invalid(text, type) }
             loader.setAttribute(object, a, .decimal(value))
         case .uuid:
@@ -200,30 +208,34 @@ final class XMLObjectDecoder: StoreObjectSink {
     func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws {
         guard case .relationship(let r) = try property(name, line) else {
             let info = schema.infos[object.entity]
-            throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
-                               "z\(objectID) stores \(info.name).\(String(decoding: name, as: UTF8.self)) as a relationship, but the model has an attribute of that name",
-                               hint: "Open the store with the model it was written with.")
+            throw StorageError(
+                .incompatibleModel, file: file, at: "line \(line)",
+                "z\(objectID) stores \(info.name).\(String(decoding: name, as: UTF8.self)) as a relationship, but the model has an attribute of that name",
+                hint: "Open the store with the model it was written with.")
         }
         guard !relationshipIsTransient[object.entity][r] else { return }
         let start = pendingIDs.count
         if let idrefs = attributes["idrefs"] {
             try XMLValueParsing.forEachWord(idrefs) { word in
                 guard let id = XMLValueParsing.objectID(word) else {
-                    throw XMLStoreErrors.invalidReference(word, owner: objectID, property: propertyName(relationship: r),
-                                                          file: file, line: line)
+                    throw XMLStoreErrors.invalidReference(
+                        word, owner: objectID, property: propertyName(relationship: r),
+                        file: file, line: line)
                 }
                 pendingIDs.append(id)
             }
         }
         if pendingIDs.count - start > StoreLimits.maximumRelationshipMembers {
-            throw StorageError(.limitExceeded, file: file, at: "line \(line)",
-                               "z\(objectID) \(propertyName(relationship: r)) lists \(pendingIDs.count - start) objects, more than one relationship may (\(StoreLimits.maximumRelationshipMembers))",
-                               hint: "No document holds relationships that long; the file is not a store or is hostile.")
+            throw StorageError(
+                .limitExceeded, file: file, at: "line \(line)",
+                "z\(objectID) \(propertyName(relationship: r)) lists \(pendingIDs.count - start) objects, more than one relationship may (\(StoreLimits.maximumRelationshipMembers))",
+                hint: "No document holds relationships that long; the file is not a store or is hostile.")
         }
         if !relationshipIsToMany[object.entity][r] && pendingIDs.count - start > 1 {
-            throw StorageError(.corrupt, file: file, at: "line \(line)",
-                               "z\(objectID) \(propertyName(relationship: r)) is to-one but refers to \(pendingIDs.count - start) objects",
-                               hint: "The file does not match the model; open it with the model it was written with.")
+            throw StorageError(
+                .corrupt, file: file, at: "line \(line)",
+                "z\(objectID) \(propertyName(relationship: r)) is to-one but refers to \(pendingIDs.count - start) objects",
+                hint: "The file does not match the model; open it with the model it was written with.")
         }
         if pendingIDs.count == start {
             // Empty: the column already says so; only note that the file supplied this side
@@ -259,9 +271,10 @@ final class XMLObjectDecoder: StoreObjectSink {
                 guard let raw = ids.value(pendingIDs[k]) else {
                     let info = schema.infos[owner.entity]
                     let ownerID = loader.tables[owner.entity].ids[owner.row]
-                    throw StorageError(.corrupt, file: file, at: "line \(pendingLines[i])",
-                                       "z\(ownerID) \(info.name).\(info.relationships[r].name) refers to z\(pendingIDs[k]), which is not in the file",
-                                       hint: "The file is damaged; restore it from a backup.")
+                    throw StorageError(
+                        .corrupt, file: file, at: "line \(pendingLines[i])",
+                        "z\(ownerID) \(info.name).\(info.relationships[r].name) refers to z\(pendingIDs[k]), which is not in the file",
+                        hint: "The file is damaged; restore it from a backup.")
                 }
                 members.append(ManagedObject(entity: EntityIndex(Int(raw >> 40)), row: Int(raw & (1 << 40 - 1))))
             }
@@ -297,14 +310,16 @@ final class XMLObjectDecoder: StoreObjectSink {
         let text = String(decoding: name, as: UTF8.self)
         if let a = info.attributeIndex(caseInsensitive: text) { return .attribute(a) }
         if let r = info.relationshipIndex(caseInsensitive: text) { return .relationship(r) }
-        throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
-                           "z\(objectID) has a property \"\(text)\", which entity \(info.name) of the model does not have",
-                           hint: "Open the store with the model it was written with.")
+        throw StorageError(
+            .incompatibleModel, file: file, at: "line \(line)",
+            "z\(objectID) has a property \"\(text)\", which entity \(info.name) of the model does not have",
+            hint: "Open the store with the model it was written with.")
     }
 
     private func fallbackEntity(_ type: UnsafeBufferPointer<UInt8>) -> EntityIndex? {
         guard let index = schema.entityIndex(caseInsensitive: String(decoding: type, as: UTF8.self)),
-              !schema.entities[index].isAbstract else { return nil }
+            !schema.entities[index].isAbstract
+        else { return nil }
         return index
     }
 
@@ -313,16 +328,18 @@ final class XMLObjectDecoder: StoreObjectSink {
         guard count > StoreLimits.maximumValueBytes else { return }
         let info = schema.infos[object.entity]
         let name = attribute.map { info[$0].name } ?? "?"
-        throw StorageError(.limitExceeded, file: file, at: "line \(attributeLine)",
-                           "z\(objectID) \(info.name).\(name) holds \(XMLValueParsing.grouped(count)) bytes, more than a value may (\(XMLValueParsing.grouped(StoreLimits.maximumValueBytes)))",
-                           hint: "No document holds values that long; the file is not a store or is hostile.")
+        throw StorageError(
+            .limitExceeded, file: file, at: "line \(attributeLine)",
+            "z\(objectID) \(info.name).\(name) holds \(XMLValueParsing.grouped(count)) bytes, more than a value may (\(XMLValueParsing.grouped(StoreLimits.maximumValueBytes)))",
+            hint: "No document holds values that long; the file is not a store or is hostile.")
     }
 
     private func invalid(_ text: UnsafeBufferPointer<UInt8>, _ type: AttributeType, what: String? = nil) -> StorageError {
         let info = schema.infos[object.entity]
         let name = attribute.map { info[$0].name } ?? "?"
-        return StorageError(.corrupt, file: file, at: "line \(attributeLine)",
-                            "z\(objectID) \(info.name).\(name) holds \(XMLValueParsing.quoted(text)), which is not \(what ?? "a valid \(type.modelName) value")",
-                            hint: "Fix the value in the file or restore it from a backup.")
+        return StorageError(
+            .corrupt, file: file, at: "line \(attributeLine)",
+            "z\(objectID) \(info.name).\(name) holds \(XMLValueParsing.quoted(text)), which is not \(what ?? "a valid \(type.modelName) value")",
+            hint: "Fix the value in the file or restore it from a backup.")
     }
 }

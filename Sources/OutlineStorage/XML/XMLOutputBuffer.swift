@@ -44,12 +44,12 @@ struct XMLOutputBuffer: ~Copyable {
     /// faster for a 40 MB store).
     private func adviseHugePages() {
         #if os(Linux)
-        let pageSize = 4096
-        guard capacity >= 4 << 20 else { return }
-        let start = (Int(bitPattern: base) + pageSize - 1) & ~(pageSize - 1)
-        let end = (Int(bitPattern: base) + capacity) & ~(pageSize - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, end - start, MADV_HUGEPAGE)
+            let pageSize = 4096
+            guard capacity >= 4 << 20 else { return }
+            let start = (Int(bitPattern: base) + pageSize - 1) & ~(pageSize - 1)
+            let end = (Int(bitPattern: base) + capacity) & ~(pageSize - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         #endif
     }
 
@@ -169,7 +169,10 @@ struct XMLOutputBuffer: ~Copyable {
         }
         var digits = 0
         var probe = value
-        while probe > 0 { digits += 1; probe /= 10 }
+        while probe > 0 {
+            digits += 1
+            probe /= 10
+        }
         var v = value
         var position = count + digits - 1
         while v > 0 {

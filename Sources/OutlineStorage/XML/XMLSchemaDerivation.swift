@@ -84,15 +84,17 @@ final class XMLSchemaDerivation: StoreObjectSink {
         let text = String(decoding: name, as: UTF8.self)
         let typeText = type.map { String(decoding: $0, as: UTF8.self) }
         guard let typeText, let attributeType = AttributeType(xmlStoreName: typeText.lowercased()), attributeType != .undefined else {
-            throw StorageError(.corrupt, file: file, at: "line \(line)",
-                               "attribute \"\(text)\" of z\(currentID) has \(typeText.map { "the unknown type \"\($0)\"" } ?? "no type")",
-                               hint: "Without its model a store is read by its type= attributes; open it with its model instead.")
+            throw StorageError(
+                .corrupt, file: file, at: "line \(line)",
+                "attribute \"\(text)\" of z\(currentID) has \(typeText.map { "the unknown type \"\($0)\"" } ?? "no type")",
+                hint: "Without its model a store is read by its type= attributes; open it with its model instead.")
         }
         if let index = types[current].lookup.find(name) {
             guard case .attribute(let known) = types[current].drafts[index], known == attributeType else {
-                throw StorageError(.corrupt, file: file, at: "line \(line)",
-                                   "property \"\(text)\" of \(types[current].written) is stored with different kinds or types",
-                                   hint: "The file is damaged; open it with its model to find out more.")
+                throw StorageError(
+                    .corrupt, file: file, at: "line \(line)",
+                    "property \"\(text)\" of \(types[current].written) is stored with different kinds or types",
+                    hint: "The file is damaged; open it with its model to find out more.")
             }
             previous = index
         } else {
@@ -104,26 +106,34 @@ final class XMLSchemaDerivation: StoreObjectSink {
     func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws {}
 
     func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws {
-        let type = attributes["type"], destination = attributes["destination"], idrefs = attributes["idrefs"]
+        let type = attributes["type"]
+        let destination = attributes["destination"]
+        let idrefs = attributes["idrefs"]
         let text = String(decoding: name, as: UTF8.self)
         let index: Int
         if let known = types[current].lookup.find(name) {
             guard case .relationship = types[current].drafts[known] else {
-                throw StorageError(.corrupt, file: file, at: "line \(line)",
-                                   "property \"\(text)\" of \(types[current].written) is stored with different kinds or types",
-                                   hint: "The file is damaged; open it with its model to find out more.")
+                throw StorageError(
+                    .corrupt, file: file, at: "line \(line)",
+                    "property \"\(text)\" of \(types[current].written) is stored with different kinds or types",
+                    hint: "The file is damaged; open it with its model to find out more.")
             }
             index = known
             previous = index
         } else {
             guard let destination, !destination.isEmpty else {
-                throw StorageError(.corrupt, file: file, at: "line \(line)", "relationship \"\(text)\" of z\(currentID) has no destination",
-                                   hint: "Without its model a store is read by its destination= attributes; open it with its model instead.")
+                throw StorageError(
+                    .corrupt, file: file, at: "line \(line)", "relationship \"\(text)\" of z\(currentID) has no destination",
+                    hint: "Without its model a store is read by its destination= attributes; open it with its model instead.")
             }
             let toMany = type.map { String(decoding: $0, as: UTF8.self).split(separator: "/").last == "0" } ?? false
             index = types[current].drafts.count
-            add(text, .relationship(RelationshipDraft(name: text, destination: String(decoding: destination, as: UTF8.self).uppercased(),
-                                                      isToMany: toMany)))
+            add(
+                text,
+                .relationship(
+                    RelationshipDraft(
+                        name: text, destination: String(decoding: destination, as: UTF8.self).uppercased(),
+                        isToMany: toMany)))
         }
         guard case .relationship(var draft) = types[current].drafts[index] else { return }
         types[current].drafts[index] = .attribute(.undefined)
@@ -131,8 +141,9 @@ final class XMLSchemaDerivation: StoreObjectSink {
         if let idrefs {
             try XMLValueParsing.forEachWord(idrefs) { word in
                 guard let id = XMLValueParsing.objectID(word) else {
-                    throw XMLStoreErrors.invalidReference(word, owner: currentID, property: "\(types[current].written).\(text)",
-                                                          file: file, line: line)
+                    throw XMLStoreErrors.invalidReference(
+                        word, owner: currentID, property: "\(types[current].written).\(text)",
+                        file: file, line: line)
                 }
                 count += 1
                 draft.links += 1
@@ -192,7 +203,8 @@ final class XMLSchemaDerivation: StoreObjectSink {
             let below = universe.concreteBelow(entity)
             let members = below.contains(entity) ? [entity] + below.filter { $0 != entity } : below
             guard let first = members.first else { continue }
-            let names = universe.isConcrete(entity)
+            let names =
+                universe.isConcrete(entity)
                 ? remaining[entity].map(\.name)
                 : remaining[first].map(\.name).filter { name in
                     members.allSatisfy { member in remaining[member].contains { $0.name == name } }
@@ -232,25 +244,28 @@ final class XMLSchemaDerivation: StoreObjectSink {
                     relationships.append(Relationship(name: name, destination: destination, inverse: inverses[u][j], isToMany: r.isToMany))
                 }
             }
-            entities.append(Entity(name: universe.names[u], parent: universe.parents[u].map { universe.names[$0] },
-                                   isAbstract: !universe.isConcrete(u) && !universe.children[u].isEmpty,
-                                   attributes: attributes, relationships: relationships))
+            entities.append(
+                Entity(
+                    name: universe.names[u], parent: universe.parents[u].map { universe.names[$0] },
+                    isAbstract: !universe.isConcrete(u) && !universe.children[u].isEmpty,
+                    attributes: attributes, relationships: relationships))
         }
         entities.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         do {
             return try Schema(name: "", entities: entities)
         } catch let error as EngineError {
-            throw StorageError(.invalidModel, file: file, "the model derived from the file is inconsistent (\(error.description))",
-                               hint: "Open the store with the model it was written with.", underlying: error)
+            throw StorageError(
+                .invalidModel, file: file, "the model derived from the file is inconsistent (\(error.description))",
+                hint: "Open the store with the model it was written with.", underlying: error)
         }
     }
 
     /// Two drafts of one property from different entities, combined, or nil when they disagree.
     private static func merge(_ a: PropertyDraft, _ b: PropertyDraft) -> PropertyDraft? {
         switch (a, b) {
-        case let (.attribute(x), .attribute(y)):
+        case (.attribute(let x), .attribute(let y)):
             return x == y ? a : nil
-        case let (.relationship(x), .relationship(y)):
+        case (.relationship(let x), .relationship(let y)):
             guard x.destination == y.destination else { return nil }
             var merged = x
             merged.isToMany = x.isToMany || y.isToMany

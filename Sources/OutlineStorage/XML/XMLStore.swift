@@ -49,8 +49,9 @@ public enum XMLStore {
                 throw error
             }
             guard let metadata = parser.metadata else {
-                throw StorageError(.malformedXML, file: file, "the store has no <databaseInfo>",
-                                   hint: "A Core Data XML store starts with <database><databaseInfo>; the file is not a store or is damaged.")
+                throw StorageError(
+                    .malformedXML, file: file, "the store has no <databaseInfo>",
+                    hint: "A Core Data XML store starts with <database><databaseInfo>; the file is not a store or is damaged.")
             }
             return metadata
         }
@@ -73,7 +74,8 @@ public enum XMLStore {
     ///   and the errors of ``readMetadata(_:file:)``.
     /// - Complexity: one pass over the bytes with a schema, two without.
     public static func read(_ bytes: some ContiguousBytes, schema: Schema?, file: String) throws
-        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+        -> (graph: ObjectGraph, metadata: StoreMetadata)
+    {
         try bytes.withUnsafeBytes { raw in
             try read(size: raw.count, schema: schema, file: file) { SAXParser.source(raw) }
         }
@@ -83,7 +85,8 @@ public enum XMLStore {
     /// see ``read(_:schema:file:)``. A file without a model is read twice.
     /// - Parameter pieceSize: the bytes read and parsed at a time (see ``SAXParser/chunkSize``).
     package static func read(_ file: DocumentFile, schema: Schema?, pieceSize: Int? = nil) throws
-        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+        -> (graph: ObjectGraph, metadata: StoreMetadata)
+    {
         // Pieces as for a buffer, but at most 4 MiB: the piece and libxml2's copy of it are
         // what streaming keeps in memory; an attribute spanning k pieces is scanned k times.
         let pieceSize = pieceSize ?? min(SAXParser.pieceSize(total: file.size), 4 << 20)
@@ -94,7 +97,8 @@ public enum XMLStore {
 
     /// Reads a whole store of about `size` bytes from what `source` makes (a fresh pass each call).
     private static func read(size: Int, schema: Schema?, file: String, source: () -> XMLSource) throws
-        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+        -> (graph: ObjectGraph, metadata: StoreMetadata)
+    {
         if let schema {
             return try load(source(), size: size, file: file) { metadata, line in
                 // The derived model the store embeds, given back, needs no check (see below).
@@ -163,9 +167,12 @@ public enum XMLStore {
     private struct DerivationRequest: Error {}
 
     /// Parses once, decoding objects with the schema `choose` returns for the metadata.
-    private static func load(_ source: XMLSource, size: Int, file: String,
-                             choose: @escaping (StoreMetadata, Int) throws -> Schema?) throws
-        -> (graph: ObjectGraph, metadata: StoreMetadata) {
+    private static func load(
+        _ source: XMLSource, size: Int, file: String,
+        choose: @escaping (StoreMetadata, Int) throws -> Schema?
+    ) throws
+        -> (graph: ObjectGraph, metadata: StoreMetadata)
+    {
         var decoder: XMLObjectDecoder?
         let parser = XMLStoreParser(file: file, maxTextBytes: maxValueBytes) { metadata, line in
             guard let schema = try choose(metadata, line) else {
@@ -201,14 +208,15 @@ public enum XMLStore {
         var differences: [String] = []
         for name in Set(own.keys).union(metadata.versionHashes.keys).sorted() {
             switch (own[name], metadata.versionHashes[name]) {
-            case let (a?, b?) where a != b: differences.append("\(name) differs")
+            case (let a?, let b?) where a != b: differences.append("\(name) differs")
             case (nil, _?): differences.append("\(name) is only in the store")
             case (_?, nil): differences.append("\(name) is only in the model")
             default: continue
             }
         }
-        throw StorageError(.incompatibleModel, file: file, at: "line \(line)",
-                           "the store was written with another version of the model (\(differences.joined(separator: "; ")))",
-                           hint: "Open it with the model version it was written with; migrating it to this one is a separate step.")
+        throw StorageError(
+            .incompatibleModel, file: file, at: "line \(line)",
+            "the store was written with another version of the model (\(differences.joined(separator: "; ")))",
+            hint: "Open it with the model version it was written with; migrating it to this one is a separate step.")
     }
 }

@@ -72,38 +72,44 @@ final class XMLStoreParser: SAXDelegate {
             try SAXParser.parse(file: file, maxDepth: maxDepth, delegate: self, source: source)
         } catch let error as StorageError where place == .document && error.code == .malformedXML && error.location != nil {
             // libxml2 words a document without elements in odd ways ("Extra content at the end").
-            throw StorageError(.malformedXML, file: file, at: error.location, "the file holds no XML element",
-                               hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+            throw StorageError(
+                .malformedXML, file: file, at: error.location, "the file holds no XML element",
+                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
         }
         if metadata == nil {
-            throw StorageError(.malformedXML, file: file, "the store has no <databaseInfo>",
-                               hint: "A Core Data XML store starts with <database><databaseInfo>; the file is not a store or is damaged.")
+            throw StorageError(
+                .malformedXML, file: file, "the store has no <databaseInfo>",
+                hint: "A Core Data XML store starts with <database><databaseInfo>; the file is not a store or is damaged.")
         }
     }
 
     func startElement(_ name: SAXName, _ attributes: SAXAttributes, line: Int) throws {
         currentLine = line
         if let long = attributes.first(longerThan: XMLStore.maxAttributeBytes, except: "idrefs") {
-            throw StorageError(.limitExceeded, file: file, at: "line \(line)",
-                               "the attribute \(long.name) of <\(name.shown)> is \(XMLValueParsing.grouped(long.length)) bytes long, over the limit of \(XMLValueParsing.grouped(XMLStore.maxAttributeBytes))",
-                               hint: "Core Data stores hold no names or values that long there; the file is not a store or is hostile.")
+            throw StorageError(
+                .limitExceeded, file: file, at: "line \(line)",
+                "the attribute \(long.name) of <\(name.shown)> is \(XMLValueParsing.grouped(long.length)) bytes long, over the limit of \(XMLValueParsing.grouped(XMLStore.maxAttributeBytes))",
+                hint: "Core Data stores hold no names or values that long there; the file is not a store or is hostile.")
         }
         switch place {
         case .document:
             guard name.is("database") else {
-                throw StorageError(.malformedXML, file: file, at: "line \(line)",
-                                   "the root element is <\(name.shown)>, not <database>",
-                                   hint: "This is not a Core Data XML store.")
+                throw StorageError(
+                    .malformedXML, file: file, at: "line \(line)",
+                    "the root element is <\(name.shown)>, not <database>",
+                    hint: "This is not a Core Data XML store.")
             }
             place = .database
         case .database:
             if name.is("object") {
                 guard let sink else {
-                    throw StorageError(.malformedXML, file: file, at: "line \(line)", "an <object> comes before <databaseInfo>",
-                                       hint: "A Core Data XML store starts with <databaseInfo>; the file is damaged.")
+                    throw StorageError(
+                        .malformedXML, file: file, at: "line \(line)", "an <object> comes before <databaseInfo>",
+                        hint: "A Core Data XML store starts with <databaseInfo>; the file is damaged.")
                 }
-                try sink.beginObject(type: required("type", of: "object", attributes, line),
-                                     id: required("id", of: "object", attributes, line), line: line)
+                try sink.beginObject(
+                    type: required("type", of: "object", attributes, line),
+                    id: required("id", of: "object", attributes, line), line: line)
                 place = .object
             } else if name.is("databaseInfo") && metadata == nil {
                 place = .info
@@ -131,8 +137,9 @@ final class XMLStoreParser: SAXDelegate {
             try plist.startElement(name, line: line)
         case .object:
             if name.is("attribute"), let sink {
-                let wants = try sink.beginAttribute(name: required("name", of: "attribute", attributes, line),
-                                                    type: attributes["type"], line: line)
+                let wants = try sink.beginAttribute(
+                    name: required("name", of: "attribute", attributes, line),
+                    type: attributes["type"], line: line)
                 place = .attribute
                 if wants { startCollecting() }
             } else if name.is("relationship"), let sink {
@@ -180,9 +187,10 @@ final class XMLStoreParser: SAXDelegate {
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if collecting {
             guard text.count + bytes.count <= maxTextBytes else {
-                throw StorageError(.limitExceeded, file: file, at: "line \(currentLine)",
-                                   "a value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
-                                   hint: "Core Data stores hold no values that long; the file is not a store or is hostile.")
+                throw StorageError(
+                    .limitExceeded, file: file, at: "line \(currentLine)",
+                    "a value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
+                    hint: "Core Data stores hold no values that long; the file is not a store or is hostile.")
             }
             text.append(contentsOf: bytes)
         } else if place == .metadata {
@@ -205,9 +213,12 @@ final class XMLStoreParser: SAXDelegate {
             case .version:
                 guard let value = XMLValueParsing.integer(bytes) else { throw invalid("<version>", bytes, "a number", line) }
                 guard value == XMLStoreParser.storeVersion else {
-                    throw StorageError(.unsupportedVersion, file: file, at: "line \(line)",
-                                       "the store version is \(value), not \(XMLStoreParser.storeVersion)",
-                                       hint: "Core Data has only ever written version \(XMLStoreParser.storeVersion); the file is not a Core Data store or was edited.")
+                    throw StorageError(
+                        .unsupportedVersion, file: file, at: "line \(line)",
+                        "the store version is \(value), not \(XMLStoreParser.storeVersion)",
+                        hint:
+                            "Core Data has only ever written version \(XMLStoreParser.storeVersion); the file is not a Core Data store or was edited."
+                    )
                 }
                 version = value
             case .uuid:
@@ -229,34 +240,41 @@ final class XMLStoreParser: SAXDelegate {
     private func finishInfo(line: Int) throws {
         guard version != nil else { throw missing("<version>", line) }
         guard let uuid else { throw missing("<UUID>", line) }
-        let metadata = try XMLMetadataMapping.metadata(from: plist.result, uuid: uuid, nextObjectID: nextObjectID,
-                                                       file: file, line: line)
+        let metadata = try XMLMetadataMapping.metadata(
+            from: plist.result, uuid: uuid, nextObjectID: nextObjectID,
+            file: file, line: line)
         self.metadata = metadata
         guard let sink = try onMetadata(metadata, line) else { throw SAXParser.Stop() }
         self.sink = sink
     }
 
-    private func required(_ attribute: StaticString, of element: String, _ attributes: SAXAttributes,
-                          _ line: Int) throws -> UnsafeBufferPointer<UInt8> {
+    private func required(
+        _ attribute: StaticString, of element: String, _ attributes: SAXAttributes,
+        _ line: Int
+    ) throws -> UnsafeBufferPointer<UInt8> {
         guard let value = attributes[attribute] else {
-            throw StorageError(.malformedXML, file: file, at: "line \(line)", "<\(element)> has no \(attribute) attribute",
-                               hint: "Core Data writes it on every <\(element)>; the file is damaged.")
+            throw StorageError(
+                .malformedXML, file: file, at: "line \(line)", "<\(element)> has no \(attribute) attribute",
+                hint: "Core Data writes it on every <\(element)>; the file is damaged.")
         }
         return value
     }
 
     private func invalid(_ element: String, _ bytes: UnsafeBufferPointer<UInt8>, _ what: String, _ line: Int) -> StorageError {
-        StorageError(.corrupt, file: file, at: "line \(line)", "\(element) holds \(XMLValueParsing.quoted(bytes)), which is not \(what)",
-                     hint: "The store header is damaged; restore the file from a backup.")
+        StorageError(
+            .corrupt, file: file, at: "line \(line)", "\(element) holds \(XMLValueParsing.quoted(bytes)), which is not \(what)",
+            hint: "The store header is damaged; restore the file from a backup.")
     }
 
     private func missing(_ element: String, _ line: Int) -> StorageError {
-        StorageError(.corrupt, file: file, at: "line \(line)", "<databaseInfo> has no \(element)",
-                     hint: "The store header is damaged; restore the file from a backup.")
+        StorageError(
+            .corrupt, file: file, at: "line \(line)", "<databaseInfo> has no \(element)",
+            hint: "The store header is damaged; restore the file from a backup.")
     }
 
     private func unexpected(_ name: SAXName, in parent: String, _ line: Int) -> StorageError {
-        StorageError(.malformedXML, file: file, at: "line \(line)", "unexpected element <\(name.shown)> in <\(parent)>",
-                     hint: "This is not the layout of a Core Data XML store; the file is damaged or of another kind.")
+        StorageError(
+            .malformedXML, file: file, at: "line \(line)", "unexpected element <\(name.shown)> in <\(parent)>",
+            hint: "This is not the layout of a Core Data XML store; the file is damaged or of another kind.")
     }
 }

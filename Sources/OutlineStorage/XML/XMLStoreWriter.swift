@@ -34,17 +34,21 @@ enum XMLStoreWriter {
     ///
     /// - Returns: that first piece (the metadata), for the caller to read back.
     /// - Throws: the first error `sink` throws (no more pieces are written after it).
-    static func write(_ graph: GraphSnapshot, metadata: StoreMetadata, pieceSize: Int = pieceSize,
-                      to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> [UInt8] {
+    static func write(
+        _ graph: GraphSnapshot, metadata: StoreMetadata, pieceSize: Int = pieceSize,
+        to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> [UInt8] {
         var head = XMLOutputBuffer(capacity: 64 << 10)
         writeHeader(graph, metadata: metadata, to: &head)
         let header = [UInt8](head.takeData())
         try header.withUnsafeBytes { try sink($0) }
-        try withoutActuallyEscaping(sink, do: { (sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws in
-            var output = XMLOutputBuffer(pieceSize: pieceSize, sink: sink)
-            writeObjects(graph, to: &output)
-            try output.finish()
-        })
+        try withoutActuallyEscaping(
+            sink,
+            do: { (sink: @escaping (UnsafeRawBufferPointer) throws -> Void) throws in
+                var output = XMLOutputBuffer(pieceSize: pieceSize, sink: sink)
+                writeObjects(graph, to: &output)
+                try output.finish()
+            })
         return header
     }
 
@@ -94,8 +98,9 @@ enum XMLStoreWriter {
                         plan.attributes.withUnsafeBufferPointer { attributes in
                             plan.relationships.withUnsafeBufferPointer { relationships in
                                 for i in start ..< end {
-                                    writeObject(row: objects[i].row, e, columns, tables, text: text, opening: plan.objectOpening,
-                                                attributes: attributes, relationships: relationships, to: &output)
+                                    writeObject(
+                                        row: objects[i].row, e, columns, tables, text: text, opening: plan.objectOpening,
+                                        attributes: attributes, relationships: relationships, to: &output)
                                 }
                             }
                         }
@@ -108,11 +113,13 @@ enum XMLStoreWriter {
     }
 
     /// Writes row `row` of table `e`, through `columns`.
-    private static func writeObject(row: Int, _ e: Int, _ columns: XMLWriterColumns, _ tables: [EntityTable],
-                                    text: UnsafeRawBufferPointer, opening: Range<Int>,
-                                    attributes: UnsafeBufferPointer<(index: AttributeIndex, type: AttributeType, opening: Range<Int>)>,
-                                    relationships: UnsafeBufferPointer<(index: RelationshipIndex, isToMany: Bool, opening: Range<Int>)>,
-                                    to output: inout XMLOutputBuffer) {
+    private static func writeObject(
+        row: Int, _ e: Int, _ columns: XMLWriterColumns, _ tables: [EntityTable],
+        text: UnsafeRawBufferPointer, opening: Range<Int>,
+        attributes: UnsafeBufferPointer<(index: AttributeIndex, type: AttributeType, opening: Range<Int>)>,
+        relationships: UnsafeBufferPointer<(index: RelationshipIndex, isToMany: Bool, opening: Range<Int>)>,
+        to output: inout XMLOutputBuffer
+    ) {
         let table = columns.tables[e]
         output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
         output.appendDecimal(table.ids[row])
@@ -178,9 +185,12 @@ enum XMLStoreWriter {
 
     /// Appends ` idrefs="zN` for the first reference, ` zN` for the others; skips deleted objects.
     @inline(__always)
-    private static func writeReference(_ target: ManagedObject, _ columns: XMLWriterColumns, first: inout Bool,
-                                       to output: inout XMLOutputBuffer) {
-        let e = target.entity.rawValue, row = target.row
+    private static func writeReference(
+        _ target: ManagedObject, _ columns: XMLWriterColumns, first: inout Bool,
+        to output: inout XMLOutputBuffer
+    ) {
+        let e = target.entity.rawValue
+        let row = target.row
         guard e < columns.tables.count else { return }
         let table = columns.tables[e]
         guard row < table.rowCount, table.alive[row] else { return }
@@ -194,8 +204,10 @@ enum XMLStoreWriter {
 
     /// Appends the value of attribute `a` of `row` in table `e`, a Decimal, UUID or undefined
     /// attribute (kept as values, not in typed columns); returns false when it is nil.
-    private static func writeOther(_ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int, opening: UnsafeRawBufferPointer,
-                                   to output: inout XMLOutputBuffer) -> Bool {
+    private static func writeOther(
+        _ tables: [EntityTable], _ e: Int, _ a: Int, _ row: Int, opening: UnsafeRawBufferPointer,
+        to output: inout XMLOutputBuffer
+    ) -> Bool {
         guard let value = tables[e].attributes[a].others[row] else { return false }
         output.append(opening)
         switch value {
@@ -284,8 +296,9 @@ enum XMLStoreWriter {
             text.append("\"")
             relationships.append((index, relationship.isToMany, start ..< text.count))
         }
-        return EntityPlan(text: [UInt8](text.takeData()), objectOpening: objectOpening,
-                          attributes: attributes, relationships: relationships)
+        return EntityPlan(
+            text: [UInt8](text.takeData()), objectOpening: objectOpening,
+            attributes: attributes, relationships: relationships)
     }
 
     /// A generous guess of the output size, so the buffer rarely grows.

@@ -199,7 +199,8 @@ enum XMLValueParsing {
         let parts = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let bytes = Array(parts.utf8)
         guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
-              bytes[16] == 0x3A, bytes[19] == 0x5A else { return nil }
+            bytes[16] == 0x3A, bytes[19] == 0x5A
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {
@@ -210,8 +211,9 @@ enum XMLValueParsing {
             return value
         }
         guard let year = number(0 ..< 4), let month = number(5 ..< 7), let day = number(8 ..< 10),
-              let hour = number(11 ..< 13), let minute = number(14 ..< 16), let second = number(17 ..< 19),
-              (1 ... 12).contains(month), (1 ... 31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            let hour = number(11 ..< 13), let minute = number(14 ..< 16), let second = number(17 ..< 19),
+            (1 ... 12).contains(month), (1 ... 31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         let days = CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day))
         return Date(timeIntervalSince1970: Double(days * CivilCalendar.secondsPerDay + Int64(hour * 3600 + minute * 60 + second)))
     }

@@ -79,8 +79,11 @@ struct XMLWriterColumns {
             for (r, column) in table.relationships.enumerated() {
                 relationships.initializeElement(at: r, to: column.isToMany ? .many(Pages(column.many)) : .single(Pages(column.single)))
             }
-            tables.initializeElement(at: e, to: Table(ids: Pages(table.ids), alive: Pages(table.alive), rowCount: table.rowCount,
-                                                      attributes: attributes, relationships: relationships))
+            tables.initializeElement(
+                at: e,
+                to: Table(
+                    ids: Pages(table.ids), alive: Pages(table.alive), rowCount: table.rowCount,
+                    attributes: attributes, relationships: relationships))
         }
     }
 

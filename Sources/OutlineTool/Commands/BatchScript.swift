@@ -124,9 +124,10 @@ public struct BatchScript: Sendable {
                     word.unicodeScalars.append(inner)
                 }
                 guard closed else {
-                    throw OutlineError(.nonconforming, file: name, at: "line \(opened)",
-                                       "the \(scalar == "'" ? "single" : "double") quote opened on this line is never closed",
-                                       hint: "Close the quote; a quoted text may span lines, but must end.")
+                    throw OutlineError(
+                        .nonconforming, file: name, at: "line \(opened)",
+                        "the \(scalar == "'" ? "single" : "double") quote opened on this line is never closed",
+                        hint: "Close the quote; a quoted text may span lines, but must end.")
                 }
             default:
                 startWord()

@@ -1,5 +1,5 @@
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// A format `outline convert` writes: a store format (binary, Core Data XML) or an
 /// interchange format. Each format is one entry of ``all``; what it takes to read and write
@@ -73,17 +73,20 @@ public struct ConversionFormat: Sendable, Hashable, CustomStringConvertible {
     public static func forOutput(_ path: String, requested: ConversionFormat?) throws -> ConversionFormat {
         if let requested { return requested }
         if StandardStreams.isStandard(path) {
-            throw OutlineError(.unknownOutputFormat, file: StandardStreams.outputName,
-                               "standard output (-) has no file name extension to choose its format by",
-                               hint: "Pass --to \(all.map(\.name).joined(separator: "|")).")
+            throw OutlineError(
+                .unknownOutputFormat, file: StandardStreams.outputName,
+                "standard output (-) has no file name extension to choose its format by",
+                hint: "Pass --to \(all.map(\.name).joined(separator: "|")).")
         }
         let ext = pathExtension(path)
         if let match = all.first(where: { $0.extensions.contains(ext) }) { return match }
         let known = all.flatMap { format in format.extensions.map { ".\($0)" } }.joined(separator: ", ")
-        throw OutlineError(.unknownOutputFormat, file: path,
-                           ext.isEmpty ? "the output has no file name extension to choose its format by"
-                               : "the extension .\(ext) names no format this tool writes",
-                           hint: "Pass --to \(all.map(\.name).joined(separator: "|")), or use one of \(known).")
+        throw OutlineError(
+            .unknownOutputFormat, file: path,
+            ext.isEmpty
+                ? "the output has no file name extension to choose its format by"
+                : "the extension .\(ext) names no format this tool writes",
+            hint: "Pass --to \(all.map(\.name).joined(separator: "|")), or use one of \(known).")
     }
 
     /// The lower-cased extension of the last component of `path` ("" when it has none).

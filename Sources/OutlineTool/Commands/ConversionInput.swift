@@ -1,6 +1,6 @@
 import Foundation
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// How `outline convert` reads its input, decided from the content by
 /// ``OutlineStorage/FileContent`` (the detection every command uses): binary documents and XML

@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// `outline convert`: reads a document in whichever format its content is, migrates it to the
 /// model's current version on the way when it is older, and writes it in another format.
@@ -54,13 +54,15 @@ public enum DocumentConverter {
     ///   the output cannot be written (the output is then unchanged); ``OutlineError``
     ///   `notAnOutline` when a document of another model is to be written as an outline,
     ///   `fileExists` when the output is the input and converting in place is not allowed.
-    public static func convert(input: String, output: String, to format: ConversionFormat,
-                               level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
-                               strict: Bool = false, flavor: OPMLFlavor? = nil,
-                               markdown: MarkdownExportOptions = MarkdownExportOptions(),
-                               replacingInput: Bool = false,
-                               lockTimeout: Double = OutlineFile.defaultLockTimeout,
-                               progress: ((WorkProgress) -> Void)? = nil) throws -> Result {
+    public static func convert(
+        input: String, output: String, to format: ConversionFormat,
+        level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
+        strict: Bool = false, flavor: OPMLFlavor? = nil,
+        markdown: MarkdownExportOptions = MarkdownExportOptions(),
+        replacingInput: Bool = false,
+        lockTimeout: Double = OutlineFile.defaultLockTimeout,
+        progress: ((WorkProgress) -> Void)? = nil
+    ) throws -> Result {
         let toStandardOutput = StandardStreams.isStandard(output)
         let fromStandardInput = StandardStreams.isStandard(input)
         let inPlace = !toStandardOutput && !fromStandardInput && AtomicFile.namesSameFile(input, output)
@@ -75,8 +77,9 @@ public enum DocumentConverter {
         let file = try StandardStreams.openDocument(input)
         switch try ConversionInput.detect(file: file) {
         case .store:
-            store = try PersistentStore.open(file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
-                                             progress: progress.map { report in { report(.migrating($0)) } })
+            store = try PersistentStore.open(
+                file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),
+                progress: progress.map { report in { report(.migrating($0)) } })
             result = Result(inputFormat: ConversionFormat(store.format), outputFormat: format, migration: store.migration, warnings: [])
             if let note = OwnModels.derivationNote(store, file: name) { result.notes.append(note) }
         case .interchange(let interchange):
@@ -95,8 +98,9 @@ public enum DocumentConverter {
             if imported.head != OPMLHead() {
                 store[metadata: OPMLHead.metadataKey] = imported.head.propertyListValue
             }
-            result = Result(inputFormat: ConversionFormat(interchange), outputFormat: format, migration: nil,
-                            warnings: imported.warnings.map(\.description))
+            result = Result(
+                inputFormat: ConversionFormat(interchange), outputFormat: format, migration: nil,
+                warnings: imported.warnings.map(\.description))
         }
 
         let input = name
@@ -131,8 +135,9 @@ public enum DocumentConverter {
             let shownOutput = toStandardOutput ? StandardStreams.outputName : output
             let exported: ExportedOutline
             do {
-                exported = try Interchange.write(document, format: interchange, head: head, file: shownOutput,
-                                                 opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
+                exported = try Interchange.write(
+                    document, format: interchange, head: head, file: shownOutput,
+                    opml: OPMLExportOptions(flavor: flavor), markdown: markdown)
             } catch {
                 throw OutlineFile.attribute(error, to: input)
             }
@@ -151,12 +156,16 @@ public enum DocumentConverter {
     private static func checkInPlace(input: String, output: String, format: ConversionFormat, allowed: Bool) throws {
         let same = output == input ? "the output is the input file" : "the output \(output) is the input file itself (the same file on disk)"
         guard case .store = format.kind else {
-            throw OutlineError(.fileExists, file: input, "\(same); writing \(format.name) over it would replace the document with a format that holds less",
-                               hint: "Write to another file; the input is left as it is.")
+            throw OutlineError(
+                .fileExists, file: input, "\(same); writing \(format.name) over it would replace the document with a format that holds less",
+                hint: "Write to another file; the input is left as it is.")
         }
         guard allowed else {
-            throw OutlineError(.fileExists, file: input, "\(same); converting would replace the document being read",
-                               hint: "Write to another file, or pass --force to convert it in place (\(format.name) holds everything; the input is replaced atomically).")
+            throw OutlineError(
+                .fileExists, file: input, "\(same); converting would replace the document being read",
+                hint:
+                    "Write to another file, or pass --force to convert it in place (\(format.name) holds everything; the input is replaced atomically)."
+            )
         }
     }
 
@@ -165,8 +174,9 @@ public enum DocumentConverter {
         do {
             try store.context.validateForSave()
         } catch let error as EngineError {
-            throw StorageError(.validationFailed, file: file, at: error.location, error.message,
-                               hint: "Correct the values and convert again; nothing was written.", underlying: error)
+            throw StorageError(
+                .validationFailed, file: file, at: error.location, error.message,
+                hint: "Correct the values and convert again; nothing was written.", underlying: error)
         }
     }
 
@@ -179,11 +189,12 @@ public enum DocumentConverter {
     ///
     /// - Complexity: O(items).
     private static func checkIndentation(of document: OutlineDocument, as format: InterchangeFormat, output: String) throws {
-        let unit = switch format {
-        case .opml: 0
-        case .markdown: 2
-        case .text: 1
-        }
+        let unit =
+            switch format {
+            case .opml: 0
+            case .markdown: 2
+            case .text: 1
+            }
         guard unit > 0 else { return }
         var total = 0
         var deepest = 0
@@ -194,10 +205,11 @@ public enum DocumentConverter {
         }
         guard total > maximumIndentation else { return }
         let name = format == .markdown ? "Markdown" : "plain text"
-        throw StorageError(.limitExceeded, file: output,
-                           "the outline is nested \(DocumentInfo.grouped(deepest)) levels deep; as \(name) its indentation alone would take "
-                            + "\(DocumentInfo.grouped(total)) bytes, over the limit of \(DocumentInfo.grouped(maximumIndentation))",
-                           hint: "\(name.prefix(1).uppercased() + name.dropFirst()) nests items by indenting them; convert to OPML, "
-                            + "Core Data XML or binary instead, which hold any depth.")
+        throw StorageError(
+            .limitExceeded, file: output,
+            "the outline is nested \(DocumentInfo.grouped(deepest)) levels deep; as \(name) its indentation alone would take "
+                + "\(DocumentInfo.grouped(total)) bytes, over the limit of \(DocumentInfo.grouped(maximumIndentation))",
+            hint: "\(name.prefix(1).uppercased() + name.dropFirst()) nests items by indenting them; convert to OPML, "
+                + "Core Data XML or binary instead, which hold any depth.")
     }
 }

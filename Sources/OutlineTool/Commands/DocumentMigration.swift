@@ -1,6 +1,6 @@
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// `outline migrate`: previewing and carrying out the migration of a document of any model to
 /// one of the model's versions.
@@ -13,17 +13,22 @@ public enum DocumentMigration {
     /// - Parameter progress: called as the work moves on (reading, migrating in memory).
     /// - Throws: ``OutlineStorage/StorageError`` when the file cannot be read, its model
     ///   version is unknown, or the target version does not exist.
-    public static func preview(path: String, model: ModelBundle, targetName: String? = nil,
-                               options: MigrationOptions = MigrationOptions(),
-                               progress: ((WorkProgress) -> Void)? = nil) throws -> MigrationPlanReport {
+    public static func preview(
+        path: String, model: ModelBundle, targetName: String? = nil,
+        options: MigrationOptions = MigrationOptions(),
+        progress: ((WorkProgress) -> Void)? = nil
+    ) throws -> MigrationPlanReport {
         if targetName == nil && model.currentVersionName == nil { throw model.noCurrentVersionError() }
         let document = try StandardStreams.openDocument(path)
         let path = document.path
         progress?(.reading(path))
         let metadata = try PersistentStore.readMetadata(document)
-        guard let versioning = try DocumentVersioning.find(metadata: metadata, model: model, targetName: targetName,
-                                                           options: options, file: path,
-                                                           allowingOwnModel: OwnModels.areAllowed(with: model)) else {
+        guard
+            let versioning = try DocumentVersioning.find(
+                metadata: metadata, model: model, targetName: targetName,
+                options: options, file: path,
+                allowingOwnModel: OwnModels.areAllowed(with: model))
+        else {
             // Read it all the same: a damaged file is an error, and a derived model is noted.
             let store = try PersistentStore.open(document, schema: nil)
             var report = MigrationPlanReport(file: path, ownModel: OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store)))
@@ -103,10 +108,12 @@ public enum DocumentMigration {
     ///   data violation (nothing is written), ``OutlineError`` `migrationBlocked` listing the
     ///   data that would be lost, `conflict` when another process edits the
     ///   document for longer than `lockTimeout`, or any error of reading and writing.
-    public static func migrate(path: String, model: ModelBundle, targetName: String? = nil, output: String? = nil,
-                               keepsBackup: Bool = true, options: MigrationOptions = MigrationOptions(),
-                               allowingLoss: Bool = false, lockTimeout: Double = OutlineFile.defaultLockTimeout,
-                               progress: ((WorkProgress) -> Void)? = nil) throws -> Outcome {
+    public static func migrate(
+        path: String, model: ModelBundle, targetName: String? = nil, output: String? = nil,
+        keepsBackup: Bool = true, options: MigrationOptions = MigrationOptions(),
+        allowingLoss: Bool = false, lockTimeout: Double = OutlineFile.defaultLockTimeout,
+        progress: ((WorkProgress) -> Void)? = nil
+    ) throws -> Outcome {
         var lock: DocumentLock?
         if output == nil || output == path {
             lock = try DocumentLock.acquire(path, timeout: lockTimeout)
@@ -116,10 +123,12 @@ public enum DocumentMigration {
         if targetName == nil && model.currentVersionName == nil { throw model.noCurrentVersionError() }
         progress?(.reading(path))
         if !allowingLoss { try refuseLoss(path: path, model: model, targetName: targetName, options: options) }
-        let store = try PersistentStore.open(path, model: model, targetName: targetName, migrationOptions: options,
-                                             allowingOwnModel: OwnModels.areAllowed(with: model),
-                                             progress: progress.map { report in { report(.migrating($0)) } })
-        let version = store.migration == nil && model.version(named: store.schema.name) == nil
+        let store = try PersistentStore.open(
+            path, model: model, targetName: targetName, migrationOptions: options,
+            allowingOwnModel: OwnModels.areAllowed(with: model),
+            progress: progress.map { report in { report(.migrating($0)) } })
+        let version =
+            store.migration == nil && model.version(named: store.schema.name) == nil
             ? "its own model (\(OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store))))" : store.schema.name
         var outcome = Outcome(file: path, output: nil, backup: nil, path: store.migration?.path ?? [], version: version)
         if let output, output != path {
@@ -140,10 +149,13 @@ public enum DocumentMigration {
     /// drop data; reads the document only when some step of the route drops anything at all.
     private static func refuseLoss(path: String, model: ModelBundle, targetName: String?, options: MigrationOptions) throws {
         let metadata = try PersistentStore.readMetadata(path)
-        guard let versioning = try DocumentVersioning.find(metadata: metadata, model: model, targetName: targetName,
-                                                           options: options, file: path,
-                                                           allowingOwnModel: OwnModels.areAllowed(with: model)),
-              !versioning.isCurrent, versioning.route.isPossible, MigrationLoss.canLose(versioning.route) else { return }
+        guard
+            let versioning = try DocumentVersioning.find(
+                metadata: metadata, model: model, targetName: targetName,
+                options: options, file: path,
+                allowingOwnModel: OwnModels.areAllowed(with: model)),
+            !versioning.isCurrent, versioning.route.isPossible, MigrationLoss.canLose(versioning.route)
+        else { return }
         let source = try PersistentStore.open(path, schema: versioning.source)
         let loss = MigrationLoss(graph: source.context.graph, route: versioning.route)
         if !loss.isEmpty { throw loss.refusal(file: path, target: versioning.target.name) }

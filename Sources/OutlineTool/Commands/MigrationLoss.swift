@@ -1,6 +1,6 @@
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// The data a migration would drop because the target version has no place for it (migrating
 /// to an older version: notes, done states and dates to version 1, tags and folding to version
@@ -68,7 +68,8 @@ public struct MigrationLoss: Sendable, Hashable {
         // Current name of each original property, until it is dropped.
         var attributes = Dictionary(uniqueKeysWithValues: info.attributes.map { ($0.name, $0.name) })
         var relationships = Dictionary(uniqueKeysWithValues: info.relationships.map { ($0.name, $0.name) })
-        var lostAttributes: Set<String> = [], lostRelationships: Set<String> = []
+        var lostAttributes: Set<String> = []
+        var lostRelationships: Set<String> = []
         var current = entity
         for step in steps {
             guard let mapping = step.entities.first(where: { $0.source == current }) else { return nil }
@@ -104,8 +105,9 @@ public struct MigrationLoss: Sendable, Hashable {
     /// The error that stops a migration losing this data, listing it.
     public func refusal(file: String, target: String) -> OutlineError {
         let list = entries.map(\.description).joined(separator: "; ")
-        return OutlineError(.migrationBlocked, file: file, at: target,
-                            "the version \(target) has no place for data the document holds, which would be lost: \(list)",
-                            hint: "Pass --allow-loss to migrate all the same (in place, the old version is kept as a backup), or leave the document at its version.")
+        return OutlineError(
+            .migrationBlocked, file: file, at: target,
+            "the version \(target) has no place for data the document holds, which would be lost: \(list)",
+            hint: "Pass --allow-loss to migrate all the same (in place, the old version is kept as a backup), or leave the document at its version.")
     }
 }

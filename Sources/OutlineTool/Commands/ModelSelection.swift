@@ -1,6 +1,6 @@
 import Foundation
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// The data model a command reads documents with: the outline schemas embedded in the
 /// binary, or any Xcode model the user names (`--model`).

@@ -1,6 +1,6 @@
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// Undo that survives the process: the document keeps its undo history (`Docs/UndoHistory.md`),
 /// every editing command adds one step to it, and `outline undo`, `redo` and `history` work on
@@ -38,11 +38,13 @@ extension OutlineFile {
         let leftOut = store.historyStepsLeftOut
         let limit = "\(HistoryLimits.maximumBytes >> 20) MiB"
         if store.keepsHistory && leftOut >= min(store.context.undoStepCount, store.historyStepLimit) && leftOut > 0 {
-            notices.append("This change is too large for the undo history, which keeps at most \(limit) "
-                           + "(a step that removes items keeps all of them): it cannot be undone, nor can the changes before it.")
+            notices.append(
+                "This change is too large for the undo history, which keeps at most \(limit) "
+                    + "(a step that removes items keeps all of them): it cannot be undone, nor can the changes before it.")
         } else if store.keepsHistory && leftOut > 0 {
-            notices.append("The undo history left out its \(leftOut) oldest \(leftOut == 1 ? "step" : "steps") to stay within "
-                           + "\(limit) (a step that removes items keeps all of them).")
+            notices.append(
+                "The undo history left out its \(leftOut) oldest \(leftOut == 1 ? "step" : "steps") to stay within "
+                    + "\(limit) (a step that removes items keeps all of them).")
         }
         return notices.isEmpty ? nil : notices.joined(separator: " ")
     }
@@ -103,8 +105,9 @@ extension OutlineFile {
     ///   when it cannot be used (clear it first).
     public func setHistoryLimit(_ limit: Int) throws {
         guard (1 ... HistoryLimits.maximumSteps).contains(limit) else {
-            throw OutlineError(.invalidEdit, file: path, "a document keeps 1 to \(HistoryLimits.maximumSteps) undo steps, not \(limit)",
-                               hint: "Give a number from 1 to \(HistoryLimits.maximumSteps).")
+            throw OutlineError(
+                .invalidEdit, file: path, "a document keeps 1 to \(HistoryLimits.maximumSteps) undo steps, not \(limit)",
+                hint: "Give a number from 1 to \(HistoryLimits.maximumSteps).")
         }
         if let problem = historyProblem { throw problem }
         store.historyStepLimit = limit
@@ -117,7 +120,8 @@ extension OutlineFile {
         // The steps a save keeps: the nearest ones, undo first.
         let undo = context.undoStepNames.suffix(limit)
         let redo = context.redoStepNames.prefix(limit - undo.count)
-        return HistoryReport(file: path, stepLimit: limit, undoSteps: undo.map { $0 ?? "Unnamed step" },
-                             redoSteps: redo.map { $0 ?? "Unnamed step" }, problem: historyProblem)
+        return HistoryReport(
+            file: path, stepLimit: limit, undoSteps: undo.map { $0 ?? "Unnamed step" },
+            redoSteps: redo.map { $0 ?? "Unnamed step" }, problem: historyProblem)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 extension OutlineFile {
     /// An outline opened to look at: from a document of either store format, or (read-only)
@@ -43,7 +43,8 @@ extension OutlineFile {
             throw attribute(error, to: name)
         }
         let store = PersistentStore(context: outline.document.context)
-        return Reading(file: try OutlineFile(path: name, store: store), format: format.rawValue,
-                       warnings: outline.warnings.map(\.description))
+        return Reading(
+            file: try OutlineFile(path: name, store: store), format: format.rawValue,
+            warnings: outline.warnings.map(\.description))
     }
 }

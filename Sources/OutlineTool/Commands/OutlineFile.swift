@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// An outline document file opened for reading or editing by the command-line tool.
 ///
@@ -54,8 +54,10 @@ public final class OutlineFile {
     /// - Throws: ``OutlineStorage/StorageError`` for files that cannot be read or migrated,
     ///   ``OutlineError`` `notAnOutline` for documents of another model (read with their own
     ///   model, embedded or derived from their data, to say so).
-    public static func open(_ path: String, restoringHistory: Bool = false,
-                            progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
+    public static func open(
+        _ path: String, restoringHistory: Bool = false,
+        progress: ((MigrationProgress) -> Void)? = nil
+    ) throws -> OutlineFile {
         let store = try PersistentStore.open(path, model: try OutlineSchemas.bundle, allowingOwnModel: true, progress: progress)
         let file = try OutlineFile(path: path, store: store)
         if restoringHistory { file.restoreHistory() }
@@ -75,8 +77,10 @@ public final class OutlineFile {
     ///   - keepsHistory: false saves the document without its undo history (it is dropped).
     /// - Throws: ``OutlineStorage/StorageError`` `conflict` when another process still edits the
     ///   document after `lockTimeout` seconds, and the errors of ``open(_:progress:)``.
-    public static func openForEditing(_ path: String, lockTimeout: Double = defaultLockTimeout, keepsHistory: Bool = true,
-                                      progress: ((MigrationProgress) -> Void)? = nil) throws -> OutlineFile {
+    public static func openForEditing(
+        _ path: String, lockTimeout: Double = defaultLockTimeout, keepsHistory: Bool = true,
+        progress: ((MigrationProgress) -> Void)? = nil
+    ) throws -> OutlineFile {
         let lock = try DocumentLock.acquire(path, timeout: lockTimeout)
         // Holding the lock, no other editor is saving: every unlocked temporary file is stale.
         _ = try? AtomicFile.removeStaleTemporaries(beside: path, olderThan: 0)
@@ -103,15 +107,18 @@ public final class OutlineFile {
     /// - Throws: ``OutlineError`` `fileExists`, or ``OutlineStorage/StorageError`` when the
     ///   file cannot be written (`conflict` when another process edits it for too long).
     @discardableResult
-    public static func create(_ path: String, format: DocumentFormat, replacing: Bool,
-                              lockTimeout: Double = defaultLockTimeout) throws -> OutlineFile {
+    public static func create(
+        _ path: String, format: DocumentFormat, replacing: Bool,
+        lockTimeout: Double = defaultLockTimeout
+    ) throws -> OutlineFile {
         var isDirectory: ObjCBool = false
         var lock: DocumentLock?
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard replacing, !isDirectory.boolValue else {
-                throw OutlineError(.fileExists, file: path,
-                                   isDirectory.boolValue ? "a folder with this name exists" : "the file already exists",
-                                   hint: isDirectory.boolValue ? "Choose another name." : "Choose another name, or pass --force to replace it.")
+                throw OutlineError(
+                    .fileExists, file: path,
+                    isDirectory.boolValue ? "a folder with this name exists" : "the file already exists",
+                    hint: isDirectory.boolValue ? "Choose another name." : "Choose another name, or pass --force to replace it.")
             }
             lock = try DocumentLock.acquire(path, timeout: lockTimeout)
         }
@@ -163,8 +170,9 @@ public final class OutlineFile {
             return error.inFile(file)
         case let error as EngineError:
             let query: Set<EngineError.Code> = [.invalidPredicate, .unknownName, .typeMismatch]
-            return OutlineError(query.contains(error.code) ? .invalidQuery : .invalidEdit, file: file,
-                                at: error.location, error.message, hint: error.hint)
+            return OutlineError(
+                query.contains(error.code) ? .invalidQuery : .invalidEdit, file: file,
+                at: error.location, error.message, hint: error.hint)
         default:
             return error
         }
@@ -195,7 +203,8 @@ public final class OutlineFile {
         if migrated, let report = store.migration {
             hasSavedMigration = true
             let backup = store.keptBackup?.path ?? "\(path).bak"
-            notices.append("\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(backup).")
+            notices.append(
+                "\(path): migrated from \(report.path.first ?? "an older version") to \(store.schema.name); the old version is kept as \(backup).")
         }
         if let notice = savedHistoryNotice() { notices.append(notice) }
         return notices.isEmpty ? nil : notices.joined(separator: " ")

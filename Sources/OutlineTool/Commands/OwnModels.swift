@@ -1,6 +1,6 @@
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// Documents that belong to no version of the model a command reads with: Core Data XML
 /// stores of other apps (read with a model derived from their data) and documents that embed

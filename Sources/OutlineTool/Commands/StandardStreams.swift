@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import OutlineStorage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `-` in place of a file name: standard input where a file is read, standard output where
 /// one is written. Standard input is read once, whole, from its descriptor (a pipe works; it
@@ -38,8 +39,9 @@ public enum StandardStreams {
     /// Notes that standard input is read as `purpose`; an error when it was read before.
     private static func claimInput(as purpose: String) throws {
         guard !inputWasRead else {
-            throw StorageError(.unreadable, file: inputName, "standard input was already read for something else, so it cannot also be \(purpose)",
-                               hint: "Give \(purpose) as a file instead of -.")
+            throw StorageError(
+                .unreadable, file: inputName, "standard input was already read for something else, so it cannot also be \(purpose)",
+                hint: "Give \(purpose) as a file instead of -.")
         }
         inputWasRead = true
     }
@@ -60,12 +62,14 @@ public enum StandardStreams {
             if count < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                throw StorageError(.unreadable, file: inputName, "cannot read standard input (\(reason))",
-                                   hint: "Check what standard input is connected to.")
+                throw StorageError(
+                    .unreadable, file: inputName, "cannot read standard input (\(reason))",
+                    hint: "Check what standard input is connected to.")
             }
             guard bytes.count + count <= limit else {
-                throw StorageError(.limitExceeded, file: inputName, "standard input holds more than \(limit) bytes, the most a document may have",
-                                   hint: "Give a smaller document.")
+                throw StorageError(
+                    .limitExceeded, file: inputName, "standard input holds more than \(limit) bytes, the most a document may have",
+                    hint: "Give a smaller document.")
             }
             bytes.append(contentsOf: piece[..<count])
         }

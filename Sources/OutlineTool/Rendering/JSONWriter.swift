@@ -1,4 +1,5 @@
 import OutlineKit
+
 /// A small, fast JSON text builder: values are appended in order, strings escaped per RFC 8259.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []

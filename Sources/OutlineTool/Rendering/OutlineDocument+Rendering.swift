@@ -22,8 +22,10 @@ extension OutlineDocument {
 
         /// Options that render the whole tree (or from `start`, with it when `includesStart`, `depth`
         /// levels deep), with or without ids, expanding collapsed items or not.
-        public init(start: ManagedObject? = nil, includesStart: Bool = false, depth: Int? = nil,
-                    showsIDs: Bool = false, expandsAll: Bool = true) {
+        public init(
+            start: ManagedObject? = nil, includesStart: Bool = false, depth: Int? = nil,
+            showsIDs: Bool = false, expandsAll: Bool = true
+        ) {
             self.start = start
             self.includesStart = includesStart
             self.depth = depth
@@ -142,18 +144,28 @@ extension OutlineDocument {
                 json.raw(String(context.objectID(of: item).rawValue))
                 json.raw(", ")
             }
-            json.key("text"); json.string(text(of: item)); json.raw(", ")
-            json.key("note"); json.string(note(of: item)); json.raw(", ")
-            json.key("done"); json.bool(isDone(item)); json.raw(", ")
-            json.key("collapsed"); json.bool(isCollapsed(item)); json.raw(", ")
-            json.key("tags"); json.raw("[")
+            json.key("text")
+            json.string(text(of: item))
+            json.raw(", ")
+            json.key("note")
+            json.string(note(of: item))
+            json.raw(", ")
+            json.key("done")
+            json.bool(isDone(item))
+            json.raw(", ")
+            json.key("collapsed")
+            json.bool(isCollapsed(item))
+            json.raw(", ")
+            json.key("tags")
+            json.raw("[")
             for (index, tag) in tags(of: item).enumerated() {
                 if index > 0 { json.raw(", ") }
                 json.string(tag)
             }
             json.raw("], ")
             let count = childCount(of: item)
-            json.key("childCount"); json.int(count)
+            json.key("childCount")
+            json.int(count)
             guard showsChildren || count == 0 else {
                 json.raw("}")
                 return false

@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// What `outline dump` prints: every object of a document of any model, in id order, with its
 /// entity, id, stored attributes (nil shown as nil) and relationships.
@@ -28,8 +28,9 @@ public struct DocumentDump {
         let document = try StandardStreams.openDocument(path)
         let path = document.path
         let metadata = try PersistentStore.readMetadata(document)
-        let versioning = try DocumentVersioning.find(metadata: metadata, model: model, file: path,
-                                                     allowingOwnModel: OwnModels.areAllowed(with: model))
+        let versioning = try DocumentVersioning.find(
+            metadata: metadata, model: model, file: path,
+            allowingOwnModel: OwnModels.areAllowed(with: model))
         let store = try PersistentStore.open(document, schema: versioning?.source)
         let name = versioning?.source.name ?? OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store))
         var dump = DocumentDump(file: path, store: store, modelName: name)
@@ -114,16 +115,26 @@ public struct DocumentDump {
         let graph = store.context.graph
         var json = JSONWriter()
         json.raw("{")
-        json.key("file"); json.string(file); json.raw(", ")
-        json.key("model"); json.string(modelName); json.raw(", ")
-        json.key("objects"); json.raw("[")
+        json.key("file")
+        json.string(file)
+        json.raw(", ")
+        json.key("model")
+        json.string(modelName)
+        json.raw(", ")
+        json.key("objects")
+        json.raw("[")
         for (position, object) in objectsInIDOrder().enumerated() {
             let info = graph.schema.infos[object.entity]
             json.raw(position == 0 ? "\n" : ",\n")
             json.raw("{")
-            json.key("entity"); json.string(info.name); json.raw(", ")
-            json.key("id"); json.string(graph.objectID(of: object).description); json.raw(", ")
-            json.key("attributes"); json.raw("{")
+            json.key("entity")
+            json.string(info.name)
+            json.raw(", ")
+            json.key("id")
+            json.string(graph.objectID(of: object).description)
+            json.raw(", ")
+            json.key("attributes")
+            json.raw("{")
             var first = true
             for (index, attribute) in zip(info.attributeIndices, info.attributes) where !attribute.isTransient {
                 if !first { json.raw(", ") }
@@ -132,7 +143,8 @@ public struct DocumentDump {
                 Self.write(graph.attributeValue(of: object, index), type: attribute.type, to: &json)
             }
             json.raw("}, ")
-            json.key("relationships"); json.raw("{")
+            json.key("relationships")
+            json.raw("{")
             first = true
             for (index, relationship) in zip(info.relationshipIndices, info.relationships) where !relationship.isTransient {
                 if !first { json.raw(", ") }

@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// What `outline info` reports about a document: format, schema version, object counts,
 /// sizes, compression, UUID, embedded schema and whether it needs migrating.
@@ -78,8 +78,10 @@ public struct DocumentInfo: Sendable {
 
         var source: Schema? = registered
         do {
-            if let versioning = try DocumentVersioning.find(metadata: metadata, model: model, file: path,
-                                                            allowingOwnModel: OwnModels.areAllowed(with: model)) {
+            if let versioning = try DocumentVersioning.find(
+                metadata: metadata, model: model, file: path,
+                allowingOwnModel: OwnModels.areAllowed(with: model))
+            {
                 source = versioning.source
                 info.isMigrationNeeded = !versioning.isCurrent
                 if !versioning.isCurrent {
@@ -106,7 +108,8 @@ public struct DocumentInfo: Sendable {
         let schema = source ?? metadata.embeddedSchema
         if let counts = metadata.objectCounts {
             let order = schema?.entities.map(\.name) ?? counts.keys.sorted()
-            info.objectCounts = order.map { ($0, counts[$0] ?? 0) } + counts.keys.filter { !order.contains($0) }.sorted().map { ($0, counts[$0] ?? 0) }
+            info.objectCounts =
+                order.map { ($0, counts[$0] ?? 0) } + counts.keys.filter { !order.contains($0) }.sorted().map { ($0, counts[$0] ?? 0) }
         } else {
             let store = try PersistentStore.open(document, schema: schema)
             let graph = store.context.graph

@@ -46,16 +46,18 @@ public enum GraphChecks {
 
         let roots = objects.filter { graph.relatedObject(of: $0, shape.parent) == nil }
         if roots.count > 1 {
-            problems.add(ValidationReport.Problem(
-                at: name, "\(roots.count) items have no parent (\(ids(roots))); an outline has exactly one root",
-                hint: "Move the extra top-level items under the root, or restore the file from a backup."))
+            problems.add(
+                ValidationReport.Problem(
+                    at: name, "\(roots.count) items have no parent (\(ids(roots))); an outline has exactly one root",
+                    hint: "Move the extra top-level items under the root, or restore the file from a backup."))
         }
 
         for cycle in shape.parentCycles(in: graph, among: objects) {
-            problems.add(ValidationReport.Problem(
-                at: "\(name) \(graph.objectID(of: cycle[0])).parent",
-                "\(cycle.count) \(cycle.count == 1 ? "item is its own parent" : "items are each other's ancestors") (\(ids(cycle))); parent chains must end at the root",
-                hint: "Restore the file from a backup."))
+            problems.add(
+                ValidationReport.Problem(
+                    at: "\(name) \(graph.objectID(of: cycle[0])).parent",
+                    "\(cycle.count) \(cycle.count == 1 ? "item is its own parent" : "items are each other's ancestors") (\(ids(cycle))); parent chains must end at the root",
+                    hint: "Restore the file from a backup."))
         }
 
         if let order = shape.order {
@@ -67,10 +69,11 @@ public enum GraphChecks {
                 let sorted = orders.sorted { ($0 == nil ? 0 : 1, $0 ?? 0) < ($1 == nil ? 0 : 1, $1 ?? 0) }
                 guard sorted.enumerated().contains(where: { $0.element != Int64($0.offset) }) else { continue }
                 let shown = sorted.prefix(8).map { $0.map(String.init) ?? "nil" }.joined(separator: ", ") + (sorted.count > 8 ? ", …" : "")
-                problems.add(ValidationReport.Problem(
-                    at: "\(name) \(graph.objectID(of: parent)).children",
-                    "the \(kids.count) children have orders \(shown); siblings must be numbered 0…\(kids.count - 1)",
-                    hint: "Until it is fixed the items are shown in the order of these numbers; restore the file from a backup."))
+                problems.add(
+                    ValidationReport.Problem(
+                        at: "\(name) \(graph.objectID(of: parent)).children",
+                        "the \(kids.count) children have orders \(shown); siblings must be numbered 0…\(kids.count - 1)",
+                        hint: "Until it is fixed the items are shown in the order of these numbers; restore the file from a backup."))
             }
         }
         return (problems.listed, problems.count)

@@ -24,7 +24,8 @@ public struct HistoryReport: Sendable {
         if undoSteps.isEmpty && redoSteps.isEmpty {
             return "\(file) keeps no undo history (it keeps the last \(stepLimit) steps once there are some).\n"
         }
-        var text = "\(file): \(count(undoSteps.count)) to undo, \(count(redoSteps.count)) to redo "
+        var text =
+            "\(file): \(count(undoSteps.count)) to undo, \(count(redoSteps.count)) to redo "
             + "(the document keeps the last \(stepLimit)).\n"
         let width = String(undoSteps.count + redoSteps.count).count
         for (index, name) in (undoSteps + redoSteps).enumerated() {

@@ -1,4 +1,5 @@
 import OutlineKit
+
 /// A JSON value for the tool's reports (info, validation, migration plans, schemas), with
 /// object keys kept in the order they were given so output is stable and readable.
 enum JSONValue {

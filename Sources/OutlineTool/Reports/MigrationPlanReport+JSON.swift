@@ -31,9 +31,13 @@ extension MigrationPlanReport {
             ("risks", .array(risks.map(json(_:)))),
             ("violations", .array(violations.map(Self.json(_:)))),
             ("data", effects.map(Self.json(_:)) ?? .null),
-            ("lost", .array((loss?.entries ?? []).map { entry in
-                .object([("name", .string(entry.name)), ("count", .int(entry.count)), ("unit", .string(entry.unit))])
-            })),
+            (
+                "lost",
+                .array(
+                    (loss?.entries ?? []).map { entry in
+                        .object([("name", .string(entry.name)), ("count", .int(entry.count)), ("unit", .string(entry.unit))])
+                    })
+            ),
         ]
         return JSONValue.object(members).rendered()
     }
@@ -43,37 +47,55 @@ extension MigrationPlanReport {
             ("from", .string(plan.source.name)),
             ("to", .string(plan.destination.name)),
             ("identity", .bool(plan.isIdentity)),
-            ("entities", .array(plan.entities.map { entity in
-                .object([
-                    ("name", .string(entity.destination)),
-                    ("kind", .string(entity.kind.rawValue)),
-                    ("source", .string(entity.source)),
-                    ("attributes", .array(entity.attributes.map(json(_:)))),
-                    ("relationships", .array(entity.relationships.map { relationship in
+            (
+                "entities",
+                .array(
+                    plan.entities.map { entity in
                         .object([
-                            ("name", .string(relationship.destination)),
-                            ("source", .string(relationship.source)),
-                            ("action", .string(action(relationship.action))),
-                            ("notes", .strings(relationship.notes)),
-                            ("required", .bool(relationship.requiresValue)),
+                            ("name", .string(entity.destination)),
+                            ("kind", .string(entity.kind.rawValue)),
+                            ("source", .string(entity.source)),
+                            ("attributes", .array(entity.attributes.map(json(_:)))),
+                            (
+                                "relationships",
+                                .array(
+                                    entity.relationships.map { relationship in
+                                        .object([
+                                            ("name", .string(relationship.destination)),
+                                            ("source", .string(relationship.source)),
+                                            ("action", .string(action(relationship.action))),
+                                            ("notes", .strings(relationship.notes)),
+                                            ("required", .bool(relationship.requiresValue)),
+                                        ])
+                                    })
+                            ),
+                            ("removedAttributes", .strings(entity.removedAttributes)),
+                            ("removedRelationships", .strings(entity.removedRelationships)),
                         ])
-                    })),
-                    ("removedAttributes", .strings(entity.removedAttributes)),
-                    ("removedRelationships", .strings(entity.removedRelationships)),
-                ])
-            })),
+                    })
+            ),
             ("removedEntities", .strings(plan.removedEntities)),
         ])
     }
 
     static func json(_ attribute: AttributeMapping) -> JSONValue {
-        var from: String?, to: String?, defaultValue: JSONValue = .null
+        var from: String?
+        var to: String?
+        var defaultValue: JSONValue = .null
         let action: String
         switch attribute.action {
         case .copy: action = "copy"
-        case .promote(let f, let t): action = "promote"; from = f.modelName; to = t.modelName
-        case .narrow(let f, let t): action = "narrow"; from = f.modelName; to = t.modelName
-        case .initialize(let value): action = "initialize"; defaultValue = .string(value?.displayString)
+        case .promote(let f, let t):
+            action = "promote"
+            from = f.modelName
+            to = t.modelName
+        case .narrow(let f, let t):
+            action = "narrow"
+            from = f.modelName
+            to = t.modelName
+        case .initialize(let value):
+            action = "initialize"
+            defaultValue = .string(value?.displayString)
         }
         return .object([
             ("name", .string(attribute.destination)),
@@ -111,8 +133,10 @@ extension MigrationPlanReport {
     func json(_ risk: MigrationRisk) -> JSONValue {
         var failingObjects = JSONValue.null
         if let found = failing(risk) {
-            failingObjects = .object([("checked", .bool(found.checked)), ("count", found.checked ? .int(found.count) : .null),
-                                      ("objects", .strings(found.objects.map(\.description)))])
+            failingObjects = .object([
+                ("checked", .bool(found.checked)), ("count", found.checked ? .int(found.count) : .null),
+                ("objects", .strings(found.objects.map(\.description))),
+            ])
         }
         return .object([
             ("kind", .string(risk.kind.rawValue)),

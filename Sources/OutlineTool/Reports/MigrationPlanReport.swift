@@ -1,6 +1,6 @@
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// A migration plan for people and scripts: the versions passed through, every action per
 /// entity and property of each step, every blocker, and the data violations and effects found
@@ -106,18 +106,21 @@ public struct MigrationPlanReport: Sendable {
         }
         for (index, plan) in steps.enumerated() {
             if steps.count > 1 || file != nil {
-                out += "\nStep \(index + 1): \(plan.source.name) -> \(plan.destination.name)\(plan.isIdentity ? " (identity: objects copied as they are)" : "")\n"
+                out +=
+                    "\nStep \(index + 1): \(plan.source.name) -> \(plan.destination.name)\(plan.isIdentity ? " (identity: objects copied as they are)" : "")\n"
             }
             out += Self.describe(plan, blockers: blockers)
         }
         if !blockers.isEmpty {
             out += "\nBlocked: \(blockers.count) \(blockers.count == 1 ? "blocker" : "blockers")\n"
             for blocker in blockers {
-                out += "  - \(blocker.entity)\(blocker.property.map { ".\($0)" } ?? ""): \(blocker.from) -> \(blocker.to): \(blocker.reason). \(blocker.commandLineHint)\n"
+                out +=
+                    "  - \(blocker.entity)\(blocker.property.map { ".\($0)" } ?? ""): \(blocker.from) -> \(blocker.to): \(blocker.reason). \(blocker.commandLineHint)\n"
             }
         }
         if !risks.isEmpty {
-            out += "\nRisks: \(risks.count) (\(blockers.isEmpty ? "the mapping can be inferred" : "besides the blockers"); "
+            out +=
+                "\nRisks: \(risks.count) (\(blockers.isEmpty ? "the mapping can be inferred" : "besides the blockers"); "
                 + "migrating a document fails only where its data is in the way, and leaves it unchanged)\n"
             for risk in risks { out += "  Risk: \(describe(risk))\n" }
         }
@@ -182,12 +185,14 @@ public struct MigrationPlanReport: Sendable {
                 out += "  \(entity.destination): changed\(renamed(entity.source, entity.destination)), objects copied property by property\n"
             }
             for attribute in entity.attributes {
-                let action = blocked(entity.destination, attribute.destination).map { "blocked: \($0.from) -> \($0.to)" }
+                let action =
+                    blocked(entity.destination, attribute.destination).map { "blocked: \($0.from) -> \($0.to)" }
                     ?? describe(attribute, lossy: plan.options.allowsLossyConversions)
                 out += "    \(attribute.destination): \(action)\n"
             }
             for relationship in entity.relationships {
-                let action = blocked(entity.destination, relationship.destination).map { "blocked: \($0.from) -> \($0.to)" }
+                let action =
+                    blocked(entity.destination, relationship.destination).map { "blocked: \($0.from) -> \($0.to)" }
                     ?? describe(relationship)
                 out += "    \(relationship.destination): \(action)\n"
             }
@@ -209,7 +214,8 @@ public struct MigrationPlanReport: Sendable {
         case .copy: text = "copy"
         case .promote(let from, let to): text = "convert \(from.modelName) -> \(to.modelName) (lossless)"
         case .narrow(let from, let to):
-            text = "convert \(from.modelName) -> \(to.modelName) (\(lossy ? "lossy: values that do not fit are truncated" : "checked: every value must fit"))"
+            text =
+                "convert \(from.modelName) -> \(to.modelName) (\(lossy ? "lossy: values that do not fit are truncated" : "checked: every value must fit"))"
         case .initialize(let value):
             text = "new attribute, " + (value.map { "every object gets \($0.displayString)" } ?? "starts empty")
         }
@@ -239,10 +245,13 @@ extension MigrationPlanReport {
     /// The inferred mapping between the versions called `from` and `to` of `model`.
     ///
     /// - Throws: ``OutlineError`` `noSuchVersion` listing the versions.
-    public static func inferred(in model: ModelBundle, from: String, to: String, file: String? = nil,
-                                options: MigrationOptions = MigrationOptions()) throws -> MigrationPlan {
-        MigrationPlan.infer(from: try SchemaDescription.version(from, of: model, file: file),
-                            to: try SchemaDescription.version(to, of: model, file: file), options: options)
+    public static func inferred(
+        in model: ModelBundle, from: String, to: String, file: String? = nil,
+        options: MigrationOptions = MigrationOptions()
+    ) throws -> MigrationPlan {
+        MigrationPlan.infer(
+            from: try SchemaDescription.version(from, of: model, file: file),
+            to: try SchemaDescription.version(to, of: model, file: file), options: options)
     }
 
     /// The error to exit with after printing a blocked plan (nil when nothing blocks it).
@@ -251,14 +260,16 @@ extension MigrationPlanReport {
     public func failure(file: String? = nil) -> OutlineError? {
         let where_ = "\(source) -> \(target)"
         if !blockers.isEmpty {
-            return OutlineError(.migrationBlocked, file: file ?? self.file, at: where_,
-                                "the migration cannot be inferred (\(blockers.count) \(blockers.count == 1 ? "blocker" : "blockers") listed above)",
-                                hint: "Change the model as each blocker says, or add an intermediate version" + (self.file == nil ? "." : "; nothing was written."))
+            return OutlineError(
+                .migrationBlocked, file: file ?? self.file, at: where_,
+                "the migration cannot be inferred (\(blockers.count) \(blockers.count == 1 ? "blocker" : "blockers") listed above)",
+                hint: "Change the model as each blocker says, or add an intermediate version" + (self.file == nil ? "." : "; nothing was written."))
         }
         if !violations.isEmpty {
-            return OutlineError(.migrationBlocked, file: file ?? self.file, at: where_,
-                                "the data does not fit \(target) (\(violations.count) \(violations.count == 1 ? "problem" : "problems") listed above)",
-                                hint: "Fix the objects named above in the old version, then migrate again; nothing was written.")
+            return OutlineError(
+                .migrationBlocked, file: file ?? self.file, at: where_,
+                "the data does not fit \(target) (\(violations.count) \(violations.count == 1 ? "problem" : "problems") listed above)",
+                hint: "Fix the objects named above in the old version, then migrate again; nothing was written.")
         }
         return nil
     }

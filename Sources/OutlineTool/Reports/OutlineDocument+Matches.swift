@@ -23,8 +23,10 @@ extension OutlineDocument {
     ///   which the search would miss.
     /// - Complexity: O(n) in the number of items, whatever the depth, for queries whose work
     ///   per item is bounded.
-    public func matches(_ query: String, under start: ManagedObject? = nil,
-                        variables: [String: FetchPredicate.Argument] = [:]) throws -> [Match] {
+    public func matches(
+        _ query: String, under start: ManagedObject? = nil,
+        variables: [String: FetchPredicate.Argument] = [:]
+    ) throws -> [Match] {
         try requireEveryItemUnderRoot()
         let request = try fetchRequest(query, variables: variables)
         let found = Set(try context.fetch(request))
@@ -65,13 +67,26 @@ extension OutlineDocument {
         json.raw("[")
         for (index, match) in matches.enumerated() {
             json.raw(index == 0 ? "\n  {" : ",\n  {")
-            json.key("path"); json.string(match.label); json.raw(", ")
-            json.key("id"); json.raw(String(context.objectID(of: match.item).rawValue)); json.raw(", ")
-            json.key("depth"); json.int(match.depth); json.raw(", ")
-            json.key("text"); json.string(text(of: match.item)); json.raw(", ")
-            json.key("note"); json.string(note(of: match.item)); json.raw(", ")
-            json.key("done"); json.bool(isDone(match.item)); json.raw(", ")
-            json.key("tags"); json.raw("[")
+            json.key("path")
+            json.string(match.label)
+            json.raw(", ")
+            json.key("id")
+            json.raw(String(context.objectID(of: match.item).rawValue))
+            json.raw(", ")
+            json.key("depth")
+            json.int(match.depth)
+            json.raw(", ")
+            json.key("text")
+            json.string(text(of: match.item))
+            json.raw(", ")
+            json.key("note")
+            json.string(note(of: match.item))
+            json.raw(", ")
+            json.key("done")
+            json.bool(isDone(match.item))
+            json.raw(", ")
+            json.key("tags")
+            json.raw("[")
             for (index, tag) in tags(of: match.item).enumerated() {
                 if index > 0 { json.raw(", ") }
                 json.string(tag)

@@ -19,8 +19,11 @@ extension OutlineDocument {
         let counts = tagCounts()
         for (index, tag) in counts.enumerated() {
             json.raw(index == 0 ? "\n  {" : ",\n  {")
-            json.key("name"); json.string(tag.name); json.raw(", ")
-            json.key("count"); json.int(tag.count)
+            json.key("name")
+            json.string(tag.name)
+            json.raw(", ")
+            json.key("count")
+            json.int(tag.count)
             json.raw("}")
         }
         json.raw(counts.isEmpty ? "]\n" : "\n]\n")

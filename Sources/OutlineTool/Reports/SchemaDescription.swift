@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// `outline schema show`: one version of an Xcode model with its entities, attributes,
 /// relationships and version hashes (base64, as stores record them).
@@ -25,8 +25,9 @@ public struct SchemaDescription: Sendable {
     public static func version(_ name: String?, of model: ModelBundle, file: String? = nil) throws -> Schema {
         guard let name else { return try model.current }
         guard let schema = model.version(named: name) else {
-            throw OutlineError(.noSuchVersion, file: file, "there is no version called \"\(name)\"",
-                               hint: "Versions are: \(model.versions.map(\.name).joined(separator: ", ")).")
+            throw OutlineError(
+                .noSuchVersion, file: file, "there is no version called \"\(name)\"",
+                hint: "Versions are: \(model.versions.map(\.name).joined(separator: ", ")).")
         }
         return schema
     }
@@ -106,37 +107,45 @@ public struct SchemaDescription: Sendable {
                 ("parent", .string(entity.parent)),
                 ("abstract", .bool(entity.isAbstract)),
                 ("hash", .string(hash(schema.versionHash(ofEntity: info.index)))),
-                ("attributes", .array(info.attributes.enumerated().map { index, attribute in
-                    .object([
-                        ("name", .string(attribute.name)),
-                        ("type", .string(attribute.type.modelName)),
-                        ("optional", .bool(attribute.isOptional)),
-                        ("transient", .bool(attribute.isTransient)),
-                        ("default", .string(attribute.defaultValue?.displayString)),
-                        ("minValue", .string(attribute.minValue?.displayString)),
-                        ("maxValue", .string(attribute.maxValue?.displayString)),
-                        ("renamingIdentifier", .string(attribute.renamingIdentifier)),
-                        ("inherited", .bool(index < inheritedAttributes)),
-                        ("hash", .string(hashes[attribute.name].map(hash))),
-                    ])
-                })),
-                ("relationships", .array(info.relationships.enumerated().map { index, relationship in
-                    .object([
-                        ("name", .string(relationship.name)),
-                        ("destination", .string(relationship.destination)),
-                        ("inverse", .string(relationship.inverse)),
-                        ("toMany", .bool(relationship.isToMany)),
-                        ("ordered", .bool(relationship.isOrdered)),
-                        ("optional", .bool(relationship.isOptional)),
-                        ("transient", .bool(relationship.isTransient)),
-                        ("minCount", .int(relationship.minCount)),
-                        ("maxCount", .int(relationship.maxCount)),
-                        ("deleteRule", .string(relationship.deleteRule.rawValue)),
-                        ("renamingIdentifier", .string(relationship.renamingIdentifier)),
-                        ("inherited", .bool(index < inheritedRelationships)),
-                        ("hash", .string(hashes[relationship.name].map(hash))),
-                    ])
-                })),
+                (
+                    "attributes",
+                    .array(
+                        info.attributes.enumerated().map { index, attribute in
+                            .object([
+                                ("name", .string(attribute.name)),
+                                ("type", .string(attribute.type.modelName)),
+                                ("optional", .bool(attribute.isOptional)),
+                                ("transient", .bool(attribute.isTransient)),
+                                ("default", .string(attribute.defaultValue?.displayString)),
+                                ("minValue", .string(attribute.minValue?.displayString)),
+                                ("maxValue", .string(attribute.maxValue?.displayString)),
+                                ("renamingIdentifier", .string(attribute.renamingIdentifier)),
+                                ("inherited", .bool(index < inheritedAttributes)),
+                                ("hash", .string(hashes[attribute.name].map(hash))),
+                            ])
+                        })
+                ),
+                (
+                    "relationships",
+                    .array(
+                        info.relationships.enumerated().map { index, relationship in
+                            .object([
+                                ("name", .string(relationship.name)),
+                                ("destination", .string(relationship.destination)),
+                                ("inverse", .string(relationship.inverse)),
+                                ("toMany", .bool(relationship.isToMany)),
+                                ("ordered", .bool(relationship.isOrdered)),
+                                ("optional", .bool(relationship.isOptional)),
+                                ("transient", .bool(relationship.isTransient)),
+                                ("minCount", .int(relationship.minCount)),
+                                ("maxCount", .int(relationship.maxCount)),
+                                ("deleteRule", .string(relationship.deleteRule.rawValue)),
+                                ("renamingIdentifier", .string(relationship.renamingIdentifier)),
+                                ("inherited", .bool(index < inheritedRelationships)),
+                                ("hash", .string(hashes[relationship.name].map(hash))),
+                            ])
+                        })
+                ),
                 ("uniquenessConstraints", .array(entity.uniquenessConstraints.map(JSONValue.strings))),
             ])
         }

@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
-import OutlineStorage
 import OutlineKit
+import OutlineStorage
 
 /// What `outline validate` found: every problem of a document's file and object graph.
 ///
@@ -81,10 +81,11 @@ public struct ValidationReport: Sendable {
             report.format = metadata.format
             var schema: Schema?
             do {
-                schema = try DocumentVersioning.find(metadata: metadata, model: model, file: path,
-                                                     allowingOwnModel: OwnModels.areAllowed(with: model))?.source
+                schema = try DocumentVersioning.find(
+                    metadata: metadata, model: model, file: path,
+                    allowingOwnModel: OwnModels.areAllowed(with: model))?.source
             } catch let error as StorageError where metadata.embeddedSchema != nil && error.code != .unreadable {
-                schema = nil // Check it against the model it embeds.
+                schema = nil  // Check it against the model it embeds.
             }
             do {
                 store = try PersistentStore.open(document, schema: schema)
@@ -156,8 +157,9 @@ public struct ValidationReport: Sendable {
     public var failure: OutlineError? {
         guard !isValid else { return nil }
         let total = problemCount
-        return OutlineError(.invalidDocument, file: file,
-                            "the document is not valid (\(DocumentInfo.grouped(total)) \(total == 1 ? "problem" : "problems")\(unlistedProblems > 0 ? ", the first \(problems.count) listed above" : " listed above"))",
-                            hint: "\(BackupAdvice.restore(file, capitalized: true)), or fix the objects named above.")
+        return OutlineError(
+            .invalidDocument, file: file,
+            "the document is not valid (\(DocumentInfo.grouped(total)) \(total == 1 ? "problem" : "problems")\(unlistedProblems > 0 ? ", the first \(problems.count) listed above" : " listed above"))",
+            hint: "\(BackupAdvice.restore(file, capitalized: true)), or fix the objects named above.")
     }
 }

@@ -78,73 +78,82 @@ struct RegexBacktracker {
             if memoizes && !visited.insert(pc, position) {
                 failed = true
             } else {
-            switch instructions[pc] {
-            case .scalar, .scalarCaseless, .any, .anyButTerminator, .set, .folded:
-                if let next = subject.step(program, pc, at: position) {
-                    pc = next
-                    position += 1
-                } else {
-                    failed = true
-                }
-            case .split(let a, let b):
-                stack.append((b, position, undo.count))
-                pc = a
-            case .jump(let target):
-                pc = target
-            case .assert(let assertion):
-                if subject.holds(assertion, at: position) { pc += 1 } else { failed = true }
-            case .save(let slot):
-                if slot % 2 == 0 {
-                    set(capture: openStarts + slot / 2, position)
-                } else {
-                    set(capture: slot - 1, captures[openStarts + slot / 2])
-                    set(capture: slot, position)
-                }
-                pc += 1
-            case .mark(let m):
-                set(mark: m, position)
-                pc += 1
-            case .progress(let m, let exit):
-                pc = marks[m] == position ? exit : pc + 1
-            case .backreference(let group, let caseless):
-                let (s, e) = (captures[2 * group], captures[2 * group + 1])
-                guard s >= 0, e >= s, position + (e - s) <= n else { failed = true; break }
-                let scalars = subject.scalars
-                var ok = true
-                for k in 0..<(e - s) where !(caseless ? RegexCase.equal(scalars[s + k], scalars[position + k]) : scalars[s + k] == scalars[position + k]) {
-                    ok = false
-                    break
-                }
-                steps += e - s
-                if ok { position += e - s; pc += 1 } else { failed = true }
-            case .lookaround(let end, let ahead, let negative, let minLength, let maxLength):
-                let before = undo.count
-                var found = false
-                if ahead {
-                    found = try run(from: pc + 1, at: position, requiredEnd: nil, body: true) != nil
-                } else {
-                    var from = position - minLength
-                    while from >= 0 && from >= position - maxLength && !found {
-                        found = try run(from: pc + 1, at: from, requiredEnd: position, body: true) != nil
-                        from -= 1
+                switch instructions[pc] {
+                case .scalar, .scalarCaseless, .any, .anyButTerminator, .set, .folded:
+                    if let next = subject.step(program, pc, at: position) {
+                        pc = next
+                        position += 1
+                    } else {
+                        failed = true
                     }
-                }
-                if negative { rollback(to: before) }
-                if found != negative { pc = end } else { failed = true }
-            case .atomic(let end):
-                if let reached = try run(from: pc + 1, at: position, requiredEnd: nil, body: true) {
-                    position = reached
-                    pc = end
-                } else {
+                case .split(let a, let b):
+                    stack.append((b, position, undo.count))
+                    pc = a
+                case .jump(let target):
+                    pc = target
+                case .assert(let assertion):
+                    if subject.holds(assertion, at: position) { pc += 1 } else { failed = true }
+                case .save(let slot):
+                    if slot % 2 == 0 {
+                        set(capture: openStarts + slot / 2, position)
+                    } else {
+                        set(capture: slot - 1, captures[openStarts + slot / 2])
+                        set(capture: slot, position)
+                    }
+                    pc += 1
+                case .mark(let m):
+                    set(mark: m, position)
+                    pc += 1
+                case .progress(let m, let exit):
+                    pc = marks[m] == position ? exit : pc + 1
+                case .backreference(let group, let caseless):
+                    let (s, e) = (captures[2 * group], captures[2 * group + 1])
+                    guard s >= 0, e >= s, position + (e - s) <= n else {
+                        failed = true
+                        break
+                    }
+                    let scalars = subject.scalars
+                    var ok = true
+                    for k in 0 ..< (e - s)
+                    where !(caseless ? RegexCase.equal(scalars[s + k], scalars[position + k]) : scalars[s + k] == scalars[position + k]) {
+                        ok = false
+                        break
+                    }
+                    steps += e - s
+                    if ok {
+                        position += e - s
+                        pc += 1
+                    } else {
+                        failed = true
+                    }
+                case .lookaround(let end, let ahead, let negative, let minLength, let maxLength):
+                    let before = undo.count
+                    var found = false
+                    if ahead {
+                        found = try run(from: pc + 1, at: position, requiredEnd: nil, body: true) != nil
+                    } else {
+                        var from = position - minLength
+                        while from >= 0 && from >= position - maxLength && !found {
+                            found = try run(from: pc + 1, at: from, requiredEnd: position, body: true) != nil
+                            from -= 1
+                        }
+                    }
+                    if negative { rollback(to: before) }
+                    if found != negative { pc = end } else { failed = true }
+                case .atomic(let end):
+                    if let reached = try run(from: pc + 1, at: position, requiredEnd: nil, body: true) {
+                        position = reached
+                        pc = end
+                    } else {
+                        failed = true
+                    }
+                case .succeed:
+                    if body && (requiredEnd == nil || requiredEnd == position) { return position }
+                    failed = true
+                case .match:
+                    if !body && position == n { return position }
                     failed = true
                 }
-            case .succeed:
-                if body && (requiredEnd == nil || requiredEnd == position) { return position }
-                failed = true
-            case .match:
-                if !body && position == n { return position }
-                failed = true
-            }
             }
             if failed {
                 guard let (nextPC, nextPosition, undoCount) = stack.popLast() else { return nil }

@@ -38,7 +38,7 @@ enum RegexCase {
     /// except that dotless `ı` stays itself, as in default (non-Turkic) folding.
     static func fold(_ c: Unicode.Scalar) -> [Unicode.Scalar] {
         if c.isASCII {
-            return [("A"..."Z").contains(c) ? Unicode.Scalar(c.value + 32) ?? c : c]
+            return [("A" ... "Z").contains(c) ? Unicode.Scalar(c.value + 32) ?? c : c]
         }
         if c == "\u{131}" { return [c] }
         // Twice: ẞ lowercases to ß, which folds to ss.

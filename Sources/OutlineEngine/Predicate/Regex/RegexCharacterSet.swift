@@ -38,24 +38,28 @@ indirect enum RegexCharacterSet: Sendable {
     }
 
     static func scalars(_ list: [Unicode.Scalar]) -> RegexCharacterSet {
-        .ranges(list.map { $0.value...$0.value })
+        .ranges(list.map { $0.value ... $0.value })
     }
 
     // The predefined sets are made on each use: a set held in a global would be reported as
     // leaked by LeakSanitizer, which does not see the tagged pointers of indirect enums.
 
     /// ICU's `\w`: letters, marks, decimal digits, connector punctuation, ZWNJ and ZWJ.
-    static var word: RegexCharacterSet { .union([.property(.alphabetic), .property(.category([.nonspacingMark, .spacingMark, .enclosingMark])),
-                                                 .property(.category([.decimalNumber])), .property(.category([.connectorPunctuation])),
-                                                 .ranges([0x200C...0x200D])]) }
+    static var word: RegexCharacterSet {
+        .union([
+            .property(.alphabetic), .property(.category([.nonspacingMark, .spacingMark, .enclosingMark])),
+            .property(.category([.decimalNumber])), .property(.category([.connectorPunctuation])),
+            .ranges([0x200C ... 0x200D]),
+        ])
+    }
     /// `\d`.
     static var digit: RegexCharacterSet { .property(.category([.decimalNumber])) }
     /// `\s`.
     static var space: RegexCharacterSet { .property(.whiteSpace) }
     /// `\h`: horizontal white space.
-    static var horizontalSpace: RegexCharacterSet { .union([.property(.category([.spaceSeparator])), .ranges([0x09...0x09])]) }
+    static var horizontalSpace: RegexCharacterSet { .union([.property(.category([.spaceSeparator])), .ranges([0x09 ... 0x09])]) }
     /// `\v` and the line terminators of `.`, `^` and `$`.
-    static var lineTerminator: RegexCharacterSet { .ranges([0x0A...0x0D, 0x85...0x85, 0x2028...0x2029]) }
+    static var lineTerminator: RegexCharacterSet { .ranges([0x0A ... 0x0D, 0x85 ... 0x85, 0x2028 ... 0x2029]) }
 
     /// Whether `c` is in ``word``, without making the set (for `\b` at every position).
     static func isWord(_ c: Unicode.Scalar) -> Bool {
@@ -68,6 +72,6 @@ indirect enum RegexCharacterSet: Sendable {
 
     /// Whether `c` is in ``lineTerminator``, without making the set.
     static func isLineTerminator(_ c: Unicode.Scalar) -> Bool {
-        (0x0A...0x0D).contains(c.value) || c.value == 0x85 || c.value == 0x2028 || c.value == 0x2029
+        (0x0A ... 0x0D).contains(c.value) || c.value == 0x85 || c.value == 0x2028 || c.value == 0x2029
     }
 }

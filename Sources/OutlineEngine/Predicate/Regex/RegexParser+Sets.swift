@@ -10,7 +10,10 @@ extension RegexParser {
     mutating func parseSet(_ flags: RegexFlags) throws -> RegexCharacterSet {
         let open = currentIndex - 1
         var negated = false
-        if peekScalar() == "^" { advanceScalar(); negated = true }
+        if peekScalar() == "^" {
+            advanceScalar()
+            negated = true
+        }
         var result: RegexCharacterSet?
         var pendingOperator: Unicode.Scalar?
         var items: [RegexCharacterSet] = []
@@ -30,10 +33,14 @@ extension RegexParser {
             guard let c = peekScalar() else {
                 throw error("missing \"]\" for the set opened", at: open, hint: "Close every \"[\" with \"]\", or escape a literal one as \\[.")
             }
-            if c == "]" && !first { advanceScalar(); break }
+            if c == "]" && !first {
+                advanceScalar()
+                break
+            }
             first = false
             if (c == "&" && peekScalar(1) == "&") || (c == "-" && peekScalar(1) == "-") {
-                advanceScalar(); advanceScalar()
+                advanceScalar()
+                advanceScalar()
                 flush()
                 pendingOperator = c
                 continue
@@ -56,14 +63,15 @@ extension RegexParser {
             if peekScalar() == "-", let next = peekScalar(1), next != "]", next != "-" {
                 advanceScalar()
                 guard case .scalar(let to) = try parseSetMember() else {
-                    throw error("a range cannot end with a class such as \\d", at: itemStart, hint: "Write ranges between two characters, as in [a-z].")
+                    throw error(
+                        "a range cannot end with a class such as \\d", at: itemStart, hint: "Write ranges between two characters, as in [a-z].")
                 }
                 guard from.value <= to.value else {
                     throw error("the range \(from)-\(to) runs backwards", at: itemStart, hint: "Write the smaller character first, as in [a-z].")
                 }
-                items.append(.ranges([from.value...to.value]))
+                items.append(.ranges([from.value ... to.value]))
             } else {
-                items.append(.ranges([from.value...from.value]))
+                items.append(.ranges([from.value ... from.value]))
             }
         }
         if !items.isEmpty || result == nil || pendingOperator != nil { flush() }
@@ -74,16 +82,25 @@ extension RegexParser {
     /// `[:name:]` or `[:^name:]`.
     private mutating func parsePosixClass() throws -> RegexCharacterSet {
         let start = currentIndex
-        advanceScalar(); advanceScalar()
+        advanceScalar()
+        advanceScalar()
         var negated = false
-        if peekScalar() == "^" { advanceScalar(); negated = true }
+        if peekScalar() == "^" {
+            advanceScalar()
+            negated = true
+        }
         var name = ""
-        while let c = peekScalar(), c != ":" { name.unicodeScalars.append(c); advanceScalar() }
+        while let c = peekScalar(), c != ":" {
+            name.unicodeScalars.append(c)
+            advanceScalar()
+        }
         guard peekScalar() == ":", peekScalar(1) == "]" else { throw error("expected \":]\" to close a POSIX class", at: start) }
-        advanceScalar(); advanceScalar()
+        advanceScalar()
+        advanceScalar()
         guard let set = RegexProperty.posix(name) ?? RegexProperty(named: name).map(RegexCharacterSet.property) else {
-            throw error("unknown POSIX class [:\(name):]", at: start,
-                        hint: "The classes are alpha, digit, alnum, upper, lower, punct, space, blank, cntrl, xdigit, graph, print and word.")
+            throw error(
+                "unknown POSIX class [:\(name):]", at: start,
+                hint: "The classes are alpha, digit, alnum, upper, lower, punct, space, blank, cntrl, xdigit, graph, print and word.")
         }
         return negated ? .inverted(set) : set
     }
@@ -117,17 +134,26 @@ extension RegexParser {
             var name = ""
             if peekScalar() == "{" {
                 advanceScalar()
-                while let d = peekScalar(), d != "}" { name.unicodeScalars.append(d); advanceScalar() }
+                while let d = peekScalar(), d != "}" {
+                    name.unicodeScalars.append(d)
+                    advanceScalar()
+                }
                 guard peekScalar() == "}" else { throw error("expected \"}\" to close \\\(c){", at: start) }
                 advanceScalar()
             } else {
                 throw error("expected \"{\" after \\\(c)", at: start, hint: "Name the property in braces, as in \\\(c){L} or \\\(c){Lu}.")
             }
             var negated = c == "P"
-            if name.hasPrefix("^") { negated.toggle(); name.removeFirst() }
+            if name.hasPrefix("^") {
+                negated.toggle()
+                name.removeFirst()
+            }
             guard let property = RegexProperty(named: name) else {
-                throw error("the property \\\(c){\(name)} is not supported", at: start,
-                            hint: "Use general categories (L, Lu, Ll, N, Nd, P, S, Z, ...) or binary properties (Alphabetic, White_Space, Uppercase, Lowercase, ...); Unicode scripts and blocks are not supported.")
+                throw error(
+                    "the property \\\(c){\(name)} is not supported", at: start,
+                    hint:
+                        "Use general categories (L, Lu, Ll, N, Nd, P, S, Z, ...) or binary properties (Alphabetic, White_Space, Uppercase, Lowercase, ...); Unicode scripts and blocks are not supported."
+                )
             }
             return .set(negated ? .inverted(.property(property)) : .property(property))
         case "n": return .scalar("\n")
@@ -139,7 +165,11 @@ extension RegexParser {
         case "0":
             var value: UInt32 = 0
             var digits = 0
-            while digits < 3, let d = peekScalar(), ("0"..."7").contains(d) { value = value * 8 + (d.value - 0x30); advanceScalar(); digits += 1 }
+            while digits < 3, let d = peekScalar(), ("0" ... "7").contains(d) {
+                value = value * 8 + (d.value - 0x30)
+                advanceScalar()
+                digits += 1
+            }
             return .scalar(try scalar(value, at: start))
         case "x":
             if peekScalar() == "{" {
@@ -157,10 +187,15 @@ extension RegexParser {
             advanceScalar()
             return .scalar(Unicode.Scalar(d.value & 0x1F) ?? "\0")
         case "N":
-            throw error("named characters \\N{...} are not supported", at: start, hint: "Write the character itself, or \\x{...} with its code point.")
+            throw error(
+                "named characters \\N{...} are not supported", at: start, hint: "Write the character itself, or \\x{...} with its code point.")
         default:
-            if c.properties.isAlphabetic || ("0"..."9").contains(c) {
-                throw error("unknown escape \\\(c)", at: start, hint: "Escape only punctuation to match it literally; the letter escapes are \\d \\w \\s \\h \\v \\p \\b \\A \\z \\Z \\n \\t \\r \\x \\u and their capitals.")
+            if c.properties.isAlphabetic || ("0" ... "9").contains(c) {
+                throw error(
+                    "unknown escape \\\(c)", at: start,
+                    hint:
+                        "Escape only punctuation to match it literally; the letter escapes are \\d \\w \\s \\h \\v \\p \\b \\A \\z \\Z \\n \\t \\r \\x \\u and their capitals."
+                )
             }
             return .scalar(c)
         }
@@ -168,7 +203,7 @@ extension RegexParser {
 
     private mutating func hexDigits(exactly count: Int, at start: Int) throws -> UInt32 {
         var value: UInt32 = 0
-        for _ in 0..<count {
+        for _ in 0 ..< count {
             guard let d = peekScalar(), let v = Character(d).hexDigitValue else {
                 throw error("expected \(count) hexadecimal digits", at: start, hint: "Write \\xhh, \\x{h...}, \\uhhhh or \\Uhhhhhhhh.")
             }

@@ -45,21 +45,29 @@ struct RegexParser {
     func peekScalar(_ offset: Int = 0) -> Unicode.Scalar? { peek(offset) }
     mutating func advanceScalar() { index += 1 }
 
-    func error(_ message: String, at position: Int? = nil, hint: String = "MATCHES takes an ICU regular expression that must match the whole string.") -> PredicateRegexError {
+    func error(_ message: String, at position: Int? = nil, hint: String = "MATCHES takes an ICU regular expression that must match the whole string.")
+        -> PredicateRegexError
+    {
         PredicateRegexError("\(message) at character \((position ?? index) + 1) of the pattern", hint: hint)
     }
 
     /// The number of capturing groups, counted before parsing so that `\12` can tell group
     /// 12 from group 1 followed by a 2.
     private static func countCaptures(_ chars: [Unicode.Scalar]) -> Int {
-        var count = 0, i = 0, inSet = 0
+        var count = 0
+        var i = 0
+        var inSet = 0
         while i < chars.count {
             let c = chars[i]
-            if c == "\\" { i += 2; continue }
+            if c == "\\" {
+                i += 2
+                continue
+            }
             if c == "[" { inSet += 1 } else if c == "]" && inSet > 0 { inSet -= 1 }
             if inSet == 0 && c == "(" {
                 let next = i + 1 < chars.count ? chars[i + 1] : nil
-                let named = next == "?" && i + 2 < chars.count && chars[i + 2] == "<" && i + 3 < chars.count && chars[i + 3] != "=" && chars[i + 3] != "!"
+                let named =
+                    next == "?" && i + 2 < chars.count && chars[i + 2] == "<" && i + 3 < chars.count && chars[i + 3] != "=" && chars[i + 3] != "!"
                 if next != "?" || named { count += 1 }
             }
             i += 1
@@ -102,7 +110,10 @@ struct RegexParser {
     private mutating func skipFreeSpacing(_ flags: RegexFlags) {
         guard flags.extended else { return }
         while let c = peek() {
-            if c.properties.isWhitespace { index += 1; continue }
+            if c.properties.isWhitespace {
+                index += 1
+                continue
+            }
             if c == "#" {
                 while let d = peek(), d != "\n" { index += 1 }
                 continue
@@ -113,22 +124,32 @@ struct RegexParser {
 
     private mutating func parseQuantifier(_ atom: RegexNode, start: Int, flags: RegexFlags) throws -> RegexNode {
         skipFreeSpacing(flags)
-        var min = 0, max: Int?
+        var min = 0
+        var max: Int?
         switch peek() {
         case "*": index += 1
-        case "+": index += 1; min = 1
-        case "?": index += 1; max = 1
+        case "+":
+            index += 1
+            min = 1
+        case "?":
+            index += 1
+            max = 1
         case "{":
             let brace = index
             index += 1
-            guard let low = readNumber() else { throw error("expected a number after \"{\"", at: brace, hint: "Write a counted repetition as {n}, {n,} or {n,m}, or escape the brace as \\{.") }
+            guard let low = readNumber() else {
+                throw error(
+                    "expected a number after \"{\"", at: brace, hint: "Write a counted repetition as {n}, {n,} or {n,m}, or escape the brace as \\{.")
+            }
             min = low
             max = low
             if peek() == "," {
                 index += 1
                 max = readNumber()
             }
-            guard peek() == "}" else { throw error("expected \"}\" to close the repetition", hint: "Write a counted repetition as {n}, {n,} or {n,m}.") }
+            guard peek() == "}" else {
+                throw error("expected \"}\" to close the repetition", hint: "Write a counted repetition as {n}, {n,} or {n,m}.")
+            }
             index += 1
             if let max, max < min { throw error("the repetition {\(min),\(max)} has its bounds the wrong way round", at: brace) }
         default:
@@ -140,7 +161,13 @@ struct RegexParser {
         default: break
         }
         var quantifier = RegexQuantifier.greedy
-        if peek() == "?" { index += 1; quantifier = .lazy } else if peek() == "+" { index += 1; quantifier = .possessive }
+        if peek() == "?" {
+            index += 1
+            quantifier = .lazy
+        } else if peek() == "+" {
+            index += 1
+            quantifier = .possessive
+        }
         return .repetition(atom, min: min, max: max, quantifier)
     }
 
@@ -196,9 +223,15 @@ struct RegexParser {
             index += 1
             switch peek() {
             case ":": index += 1
-            case "=": index += 1; kind = 1
-            case "!": index += 1; kind = 2
-            case ">": index += 1; kind = 5
+            case "=":
+                index += 1
+                kind = 1
+            case "!":
+                index += 1
+                kind = 2
+            case ">":
+                index += 1
+                kind = 5
             case "#":
                 while let d = peek(), d != ")" { index += 1 }
                 guard peek() == ")" else { throw error("unterminated comment (?#", at: open, hint: "Close the comment with \")\".") }
@@ -206,11 +239,19 @@ struct RegexParser {
                 return nil
             case "<":
                 index += 1
-                if peek() == "=" { index += 1; kind = 3 } else if peek() == "!" { index += 1; kind = 4 } else {
+                if peek() == "=" {
+                    index += 1
+                    kind = 3
+                } else if peek() == "!" {
+                    index += 1
+                    kind = 4
+                } else {
                     let nameStart = index
-                    while let d = peek(), d.properties.isAlphabetic || ("0"..."9").contains(d) { index += 1 }
-                    let name = String(String.UnicodeScalarView(chars[nameStart..<index]))
-                    guard !name.isEmpty, peek() == ">" else { throw error("expected a group name and \">\" after \"(?<\"", at: open, hint: "Name a group as (?<name>...).") }
+                    while let d = peek(), d.properties.isAlphabetic || ("0" ... "9").contains(d) { index += 1 }
+                    let name = String(String.UnicodeScalarView(chars[nameStart ..< index]))
+                    guard !name.isEmpty, peek() == ">" else {
+                        throw error("expected a group name and \">\" after \"(?<\"", at: open, hint: "Name a group as (?<name>...).")
+                    }
                     index += 1
                     captureCount += 1
                     capture = captureCount
@@ -228,13 +269,18 @@ struct RegexParser {
                     case "s": inner.dotAll = on
                     case "x": inner.extended = on
                     case "d": inner.unixLines = on
-                    case "w": throw error("the flag (?w) (Unicode word boundaries) is not supported", hint: "Leave it out; \\b then uses ICU's default word boundaries.")
+                    case "w":
+                        throw error(
+                            "the flag (?w) (Unicode word boundaries) is not supported",
+                            hint: "Leave it out; \\b then uses ICU's default word boundaries.")
                     default: throw error("unknown flag \"\(f)\" in a \"(?\" group", hint: "The flags are i, m, s, x and d, as in (?i) or (?i:...).")
                     }
                     changed = true
                     index += 1
                 }
-                guard changed || peek() == ":", let end = peek() else { throw error("unterminated group", at: open, hint: "Close every \"(\" with \")\".") }
+                guard changed || peek() == ":", let end = peek() else {
+                    throw error("unterminated group", at: open, hint: "Close every \"(\" with \")\".")
+                }
                 index += 1
                 if end == ")" {
                     flags = inner
@@ -246,13 +292,17 @@ struct RegexParser {
             capture = captureCount
         }
         let body = try parseAlternation(&inner)
-        guard peek() == ")" else { throw error("missing \")\" for the group opened", at: open, hint: "Close every \"(\" with \")\", or escape a literal one as \\(.") }
+        guard peek() == ")" else {
+            throw error("missing \")\" for the group opened", at: open, hint: "Close every \"(\" with \")\", or escape a literal one as \\(.")
+        }
         index += 1
         switch kind {
         case 1, 2: return .lookaround(body, ahead: true, negative: kind == 2)
         case 3, 4:
             guard body.lengthRange.max != nil else {
-                throw error("a lookbehind must have a bounded length", at: open, hint: "Use a fixed or bounded repetition such as {1,5} inside (?<=...) instead of * or +.")
+                throw error(
+                    "a lookbehind must have a bounded length", at: open,
+                    hint: "Use a fixed or bounded repetition such as {1,5} inside (?<=...) instead of * or +.")
             }
             return .lookaround(body, ahead: false, negative: kind == 4)
         case 5: return .atomic(body)
@@ -265,33 +315,49 @@ struct RegexParser {
         index += 1
         guard let c = peek() else { throw error("the pattern ends with a backslash", at: start, hint: "Write \\\\ for a backslash.") }
         switch c {
-        case "b": index += 1; return .assertion(.wordBoundary)
-        case "B": index += 1; return .assertion(.notWordBoundary)
-        case "A", "G": index += 1; return .assertion(.inputStart)
-        case "z": index += 1; return .assertion(.inputEnd)
-        case "Z": index += 1; return .assertion(.inputEndOrFinalTerminator(unixLines: flags.unixLines))
-        case "X": index += 1; return .grapheme
+        case "b":
+            index += 1
+            return .assertion(.wordBoundary)
+        case "B":
+            index += 1
+            return .assertion(.notWordBoundary)
+        case "A", "G":
+            index += 1
+            return .assertion(.inputStart)
+        case "z":
+            index += 1
+            return .assertion(.inputEnd)
+        case "Z":
+            index += 1
+            return .assertion(.inputEndOrFinalTerminator(unixLines: flags.unixLines))
+        case "X":
+            index += 1
+            return .grapheme
         case "R":
             index += 1
-            return .alternation([.concatenation([.scalar("\r", caseless: false), .scalar("\n", caseless: false)]),
-                                 .set(RegexCharacterSet.lineTerminator, caseless: false)])
+            return .alternation([
+                .concatenation([.scalar("\r", caseless: false), .scalar("\n", caseless: false)]),
+                .set(RegexCharacterSet.lineTerminator, caseless: false),
+            ])
         case "k":
             index += 1
             guard peek() == "<" else { throw error("expected \"<name>\" after \\k", at: start) }
             index += 1
             let nameStart = index
             while let d = peek(), d != ">" { index += 1 }
-            let name = String(String.UnicodeScalarView(chars[nameStart..<index]))
+            let name = String(String.UnicodeScalarView(chars[nameStart ..< index]))
             guard peek() == ">", let number = names[name] else { throw error("\\k<\(name)> names no group defined before it", at: start) }
             index += 1
             return .backreference(number, caseless: flags.caseless)
-        case "1"..."9":
+        case "1" ... "9":
             var number = 0
             while let d = peek(), let v = Int(String(d)), d.isASCII, number == 0 || number * 10 + v <= totalCaptures {
                 number = number * 10 + v
                 index += 1
             }
-            guard number <= totalCaptures else { throw error("the backreference \\\(number) names no group", at: start, hint: "Number groups from 1 in the order of their \"(\".") }
+            guard number <= totalCaptures else {
+                throw error("the backreference \\\(number) names no group", at: start, hint: "Number groups from 1 in the order of their \"(\".")
+            }
             return .backreference(number, caseless: flags.caseless)
         default:
             index = start

@@ -47,8 +47,9 @@ struct RegexProgram: Sendable {
     init(_ node: RegexNode, captures: Int) throws {
         captureCount = captures
         guard Self.size(node) <= Self.maximumSize else {
-            throw PredicateRegexError("the pattern is too large once its counted repetitions are expanded (over \(PredicateErrors.grouped(Self.maximumSize)) steps)",
-                                      hint: "Use smaller counts in {n,m}, or * and + instead of large counts.")
+            throw PredicateRegexError(
+                "the pattern is too large once its counted repetitions are expanded (over \(PredicateErrors.grouped(Self.maximumSize)) steps)",
+                hint: "Use smaller counts in {n,m}, or * and + instead of large counts.")
         }
         emit(node)
         instructions.append(.match)
@@ -130,8 +131,9 @@ struct RegexProgram: Sendable {
             emit(body)
             instructions.append(.succeed)
             let range = body.lengthRange
-            instructions[start] = .lookaround(end: instructions.count, ahead: ahead, negative: negative,
-                                              minLength: range.min, maxLength: range.max ?? range.min)
+            instructions[start] = .lookaround(
+                end: instructions.count, ahead: ahead, negative: negative,
+                minLength: range.min, maxLength: range.max ?? range.min)
         case .atomic(let body):
             emitAtomic(body)
         case .grapheme:
@@ -151,11 +153,11 @@ struct RegexProgram: Sendable {
                 return
             }
             let greedy = quantifier == .greedy
-            for _ in 0..<min { emit(body) }
+            for _ in 0 ..< min { emit(body) }
             if let max {
                 // Nested optionals: (x(x(x)?)?)?
                 var exits: [Int] = []
-                for _ in min..<Swift.max(min, max) {
+                for _ in min ..< Swift.max(min, max) {
                     let split = instructions.count
                     instructions.append(.split(0, 0))
                     exits.append(split)

@@ -36,8 +36,14 @@ enum RegexProperty: Sendable {
     init?(named name: String) {
         var key = Self.loose(name)
         for prefix in ["gc=", "generalcategory="] where key.hasPrefix(prefix) { key = String(key.dropFirst(prefix.count)) }
-        if let categories = Self.categories[key] { self = .category(categories); return }
-        if let binary = Self.binary[key] { self = binary; return }
+        if let categories = Self.categories[key] {
+            self = .category(categories)
+            return
+        }
+        if let binary = Self.binary[key] {
+            self = binary
+            return
+        }
         return nil
     }
 
@@ -50,8 +56,10 @@ enum RegexProperty: Sendable {
         let letters: Set<G> = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter]
         let marks: Set<G> = [.nonspacingMark, .spacingMark, .enclosingMark]
         let numbers: Set<G> = [.decimalNumber, .letterNumber, .otherNumber]
-        let punctuation: Set<G> = [.connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                                   .initialPunctuation, .finalPunctuation, .otherPunctuation]
+        let punctuation: Set<G> = [
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation,
+        ]
         let symbols: Set<G> = [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol]
         let separators: Set<G> = [.spaceSeparator, .lineSeparator, .paragraphSeparator]
         let others: Set<G> = [.control, .format, .surrogate, .privateUse, .unassigned]
@@ -131,8 +139,12 @@ enum RegexProperty: Sendable {
         case "alnum": return .union([.property(.alphabetic), RegexCharacterSet.digit])
         case "upper": return .property(.uppercase)
         case "lower": return .property(.lowercase)
-        case "punct": return .property(.category([.connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                                                   .initialPunctuation, .finalPunctuation, .otherPunctuation]))
+        case "punct":
+            return .property(
+                .category([
+                    .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                    .initialPunctuation, .finalPunctuation, .otherPunctuation,
+                ]))
         case "space": return RegexCharacterSet.space
         case "blank": return RegexCharacterSet.horizontalSpace
         case "cntrl": return .property(.category([.control]))

@@ -65,7 +65,7 @@ final class RegexSubject {
         guard position < scalars.count else { return nil }
         let folding = RegexCase.fold(scalars[position])
         let target = program.foldedStrings[id]
-        guard offset + folding.count <= target.count, target[offset..<(offset + folding.count)].elementsEqual(folding) else { return nil }
+        guard offset + folding.count <= target.count, target[offset ..< (offset + folding.count)].elementsEqual(folding) else { return nil }
         return pc + folding.count
     }
 
