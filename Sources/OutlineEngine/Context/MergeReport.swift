@@ -30,9 +30,13 @@ public struct MergeReport: Sendable {
 public struct MergeConflict: Sendable, Hashable, CustomStringConvertible {
     /// What met what.
     public enum Kind: String, Sendable, Hashable {
+        /// The parent deleted an object the scratch context changed: it stays deleted.
         case deletedInParent
+        /// Both changed the property: the scratch context's value wins.
         case changedInBoth
+        /// The scratch context deleted an object the parent changed: it is deleted.
         case deletedInScratch
+        /// The scratch context's delete would break a Deny rule the parent set up: it is kept.
         case deleteRefused
     }
 
