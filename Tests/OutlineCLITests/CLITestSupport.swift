@@ -17,7 +17,7 @@ struct CLIResult: CustomStringConvertible {
 }
 
 /// Runs the built `outline` binary in a temporary folder of its own.
-final class CLISandbox {
+final class CLISandbox: Sendable {
     let folder: URL
 
     init() throws {
@@ -62,6 +62,14 @@ final class CLISandbox {
         standardInput: Data? = nil
     ) throws -> CLIResult {
         try capture(try prepare(arguments, environment: environment, via: launcher), standardInput: standardInput)
+    }
+
+    /// Runs `outline ARGUMENTS` like ``run(_:)-(String...)``, off the caller's actor: a test on the
+    /// main actor would otherwise hold it (and the main-actor work of every other test) while
+    /// the tool runs.
+    @concurrent
+    func runElsewhere(_ arguments: String...) async throws -> CLIResult {
+        try run(arguments)
     }
 
     /// Runs `executable ARGUMENTS` (a wrapper such as `prlimit` around the tool) like ``run(_:environment:via:)``.

@@ -72,7 +72,7 @@ final class TmuxSession {
     }
 
     deinit {
-        try? run(["kill-server"])
+        _ = try? run(["kill-server"])
     }
 
     /// Types keys: tmux key names (`Enter`, `Escape`, `Tab`, `BTab`, `C-s`, `Up`) or literal text.
