@@ -73,27 +73,13 @@ import Testing
 
     /// The ```swift blocks of the article, in order.
     static func articleBlocks() throws -> [String] {
-        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/OutlineStorage/OutlineStorage.docc/BuildingAnApp.md")
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in try String(contentsOf: article, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if let lines = current, line == "```" {
-                blocks.append(lines.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        #expect(current == nil, "a ```swift block of the article is not closed")
-        return blocks
+        let article = PackagePaths.file("Sources/OutlineStorage/OutlineStorage.docc/BuildingAnApp.md")
+        return ArticleCode.swiftBlocks(in: try String(contentsOf: article, encoding: .utf8)).map { $0.joined(separator: "\n") }
     }
 
     /// The regions of this file between the markers, in order.
     static func testRegions() throws -> [String] {
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let source = try String(contentsOf: PackagePaths.file("Tests/OutlineStorageTests/BuildingAnAppArticleTests.swift"), encoding: .utf8)
         var regions: [String] = []
         var current: [Substring]?
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
