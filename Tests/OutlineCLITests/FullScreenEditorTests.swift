@@ -99,6 +99,39 @@ struct FullScreenEditorTests {
         try session.waitFor("[exit 0]")
     }
 
+    /// With an edit not saved yet, another program's change is a question: `y` reads the
+    /// other version (the local edit is gone), `n` keeps the local edit and the next save wins.
+    @Test(arguments: [true, false])
+    func anotherProgramsChangeDuringUnsavedEditsAsksWhichVersionToKeep(takeTheirs: Bool) throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "shared.outline").status == 0)
+        #expect(try box.run("add", "shared.outline", "First").status == 0)
+        let session = try TmuxSession(box, ["edit", "shared.outline"])
+        try session.waitFor("• First")
+        try session.send("o")
+        try session.type("Typed here")
+        try session.send("Escape")
+        try session.waitFor("• Typed here")
+        // Before the autosave (a quiet period of 2 s); were it first, the change would still
+        // be noticed, as a save refused for the newer file.
+        #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
+        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        if takeTheirs {
+            try session.send("y")
+            try session.waitFor("• Added by the tool")
+            try session.waitFor("the screen without the local item") { !$0.contains("Typed here") }
+        } else {
+            try session.send("n")
+            try session.waitFor("Kept the edits made here")
+            try session.send("C-s")
+            try session.waitFor("“Saved”") { $0.contains(" · Saved") }
+        }
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        let texts = try Self.items(box, "shared.outline").map { $0["text"] as? String }
+        #expect(texts == (takeTheirs ? ["First", "Added by the tool"] : ["First", "Typed here"]))
+    }
+
     @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.unavailableReason ?? ""))
     func aFailedSaveKeepsTheEditsSaysWhyAndTheNextSaveRetries() throws {
         let box = try CLISandbox()
