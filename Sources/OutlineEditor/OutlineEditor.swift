@@ -6,8 +6,9 @@ import OutlineKit
 ///
 /// Every edit goes through ``OutlineKit/OutlineDocument``, so each is one undo step with the
 /// library's name, and collapse state is the document's `collapsed` attribute. The editor keeps
-/// a cursor item and the screen row it should appear on; rendering walks only the rows on the
-/// screen (``EditorRows``), so a keystroke costs the same in any size of document.
+/// a cursor item and the screen row it should appear on; the rows come from
+/// ``OutlineKit/VisibleRows``, which follows every change of the document, and rendering reads
+/// only the rows on the screen.
 public final class OutlineEditor {
     /// The outline edited. Replace it with ``replaceDocument(_:)`` after a reload.
     public private(set) var document: OutlineDocument
@@ -22,7 +23,13 @@ public final class OutlineEditor {
     /// needed to keep the cursor visible.
     var cursorRow = 0
     /// The items zoomed into, outermost first.
-    public internal(set) var zoomPath: [ManagedObject] = []
+    public internal(set) var zoomPath: [ManagedObject] = [] {
+        didSet { makeRows() }
+    }
+    /// The outline's rows (kept while zoomed, so backing out costs nothing).
+    var outlineRows: VisibleRows
+    /// The rows of the innermost zoom.
+    var zoomRows: VisibleRows?
     var mode: EditorMode = .browsing
     /// A first `d` waiting for the second.
     var pendingDelete = false
@@ -45,6 +52,7 @@ public final class OutlineEditor {
         self.options = options
         let context = document.context
         saveStatus = { context.hasChanges ? .unsaved : .saved }
+        outlineRows = VisibleRows(document: document)
         cursor = document.children(of: document.root).first
         observe()
     }
@@ -66,6 +74,7 @@ public final class OutlineEditor {
             saveStatus = { context.hasChanges ? .unsaved : .saved }
         }
         zoomPath = zoomIDs.compactMap { document.context.object(with: $0) }
+        makeRows()
         if case .editing = mode { mode = .browsing }
         search = nil
         cursor = cursorID.flatMap { document.context.object(with: $0) }
@@ -80,7 +89,7 @@ public final class OutlineEditor {
     }
 
     /// The rows shown: the subtree of the innermost zoom, or the whole outline.
-    public var rows: EditorRows { EditorRows(document: document, top: zoomPath.last ?? document.root) }
+    public var rows: VisibleRows { zoomRows ?? outlineRows }
 
     /// Whether the user is typing an item's text.
     public var isEditingText: Bool {
