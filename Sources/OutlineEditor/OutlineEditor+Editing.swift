@@ -12,13 +12,13 @@ extension OutlineEditor {
         if let item = cursor, let parent = document.parent(of: item) {
             if above {
                 target = .new(parent: parent, position: document.position(of: item), anchor: item, above: true)
-            } else if !document.isCollapsed(item), !document.children(of: item).isEmpty {
+            } else if rows.showsChildren(of: item), !document.children(of: item).isEmpty {
                 target = .new(parent: item, position: 0, anchor: item, above: false)
             } else {
                 target = .new(parent: parent, position: document.position(of: item) + 1, anchor: item, above: false)
             }
         } else {
-            let top = zoomTop
+            let top = rows.top
             target = .new(parent: top, position: document.children(of: top).count, anchor: nil, above: false)
         }
         mode = .editing(EditSession(target: target, line: LineEditor(), original: ""))
@@ -70,7 +70,7 @@ extension OutlineEditor {
     /// Shift-Tab / `<`: makes the item the next sibling of its parent (not out of a zoom).
     func outdentCursor() {
         guard allowsEditing(), let item = cursor else { return }
-        if document.parent(of: item) == zoomTop {
+        if document.parent(of: item) == rows.top {
             return show(
                 zoomPath.isEmpty ? "A top-level item cannot be outdented." : "The item is at the top of the zoom; Z backs out.", isError: true)
         }
@@ -93,17 +93,16 @@ extension OutlineEditor {
 
     /// `dd`: deletes the item and its subtree; the cursor goes to the next row (or the previous).
     func deleteCursorItem() {
-        guard allowsEditing(), let item = cursor, let index = self.rows.index(of: item) else { return }
-        guard perform({ try document.deleteItem(item) }) else { return }
-        // The rows followed the deletion: the row after the subtree is where the item was.
+        guard allowsEditing(), let item = cursor else { return }
         let rows = self.rows
-        if index < rows.count {
-            cursor = rows[index].item
-        } else if index > 0 {
-            cursor = rows[index - 1].item
-            cursorRow -= lineCount(of: rows[index - 1].item)
+        let next = rows.next(after: item, depth: 0, skippingChildren: true)?.item
+        let previous = rows.previous(before: item, depth: 0)?.item
+        guard perform({ try document.deleteItem(item) }) else { return }
+        if let next {
+            cursor = next
         } else {
-            cursor = nil
+            cursor = previous
+            if let previous { cursorRow -= lineCount(of: previous) }
         }
     }
 
@@ -142,7 +141,7 @@ extension OutlineEditor {
         for change in lastChanges {
             guard case .inserted(let object) = change, restored.contains(object) else { continue }
             if let parent = document.parent(of: object), restored.contains(parent) { continue }
-            if let row = nearestRow(to: object) {
+            if let row = rows.nearestRow(to: object) {
                 cursor = row
                 return
             }

@@ -21,32 +21,34 @@ extension OutlineEditor {
 
     /// Moves the cursor `offset` rows down (up when negative), stopping at the first and last row.
     func moveCursor(by offset: Int) {
-        let rows = self.rows
-        guard let item = cursor, var index = nearestRow(to: item).flatMap(rows.index(of:)) else {
-            cursor = firstRow
+        guard var item = cursor else {
+            cursor = rows.first
             return
         }
+        let rows = self.rows
         if offset > 0 {
-            for _ in 0 ..< offset where index + 1 < rows.count {
-                cursorRow += lineCount(of: rows[index].item)
-                index += 1
+            for _ in 0 ..< offset {
+                guard let next = rows.next(after: item, depth: 0) else { break }
+                cursorRow += lineCount(of: item)
+                item = next.item
             }
         } else {
-            for _ in 0 ..< -offset where index > 0 {
-                index -= 1
-                cursorRow -= lineCount(of: rows[index].item)
+            for _ in 0 ..< -offset {
+                guard let previous = rows.previous(before: item, depth: 0) else { break }
+                item = previous.item
+                cursorRow -= lineCount(of: item)
             }
         }
-        cursor = rows[index].item
+        cursor = item
     }
 
     func goToFirst() {
-        cursor = firstRow
+        cursor = rows.first
         cursorRow = 0
     }
 
     func goToLast() {
-        cursor = lastRow
+        cursor = rows.last
         cursorRow = outlineHeight
     }
 
@@ -73,21 +75,21 @@ extension OutlineEditor {
 
     /// The parent of `item` when it is a row (not the zoom root).
     private func parentRow(of item: ManagedObject) -> ManagedObject? {
-        guard let parent = document.parent(of: item), parent != zoomTop else { return nil }
+        guard let parent = document.parent(of: item), parent != rows.top else { return nil }
         return parent
     }
 
     /// Moves the cursor up to `ancestor`, counting the rows passed so the screen scrolls little.
     private func moveCursor(toAncestor ancestor: ManagedObject) {
+        guard var item = cursor else { return }
         let rows = self.rows
-        guard let item = cursor, var index = rows.index(of: item) else { return }
         var steps = 0
-        while rows[index].item != ancestor, steps < outlineHeight, index > 0 {
-            index -= 1
-            cursorRow -= lineCount(of: rows[index].item)
+        while item != ancestor, steps < outlineHeight, let previous = rows.previous(before: item, depth: 0) {
+            item = previous.item
+            cursorRow -= lineCount(of: item)
             steps += 1
         }
-        if rows[index].item != ancestor { cursorRow = 0 }
+        if item != ancestor { cursorRow = 0 }
         cursor = ancestor
     }
 
@@ -103,7 +105,7 @@ extension OutlineEditor {
     /// `Z`: back out of the innermost zoom, the cursor on the item zoomed into.
     func zoomOut() {
         guard let item = zoomPath.popLast() else { return show("Not zoomed in.") }
-        cursor = nearestRow(to: item) ?? firstRow
+        cursor = rows.nearestRow(to: item) ?? rows.first
         cursorRow = outlineHeight / 3
     }
 
@@ -117,13 +119,14 @@ extension OutlineEditor {
     func repairCursor() {
         let context = document.context
         while let top = zoomPath.last, !(context.exists(top) && isInOutline(top)) { zoomPath.removeLast() }
-        if let item = cursor, context.exists(item), let row = nearestRow(to: item) {
+        let rows = self.rows
+        if let item = cursor, context.exists(item), let row = rows.nearestRow(to: item) {
             cursor = row
             return
         }
         for change in lastChanges {
             guard case .inserted(let object) = change, context.exists(object) else { continue }
-            if let row = nearestRow(to: object) {
+            if let row = rows.nearestRow(to: object) {
                 cursor = row
                 return
             }
@@ -132,13 +135,18 @@ extension OutlineEditor {
             guard case .memberRemoved(let owner, _, _, let index) = change, context.exists(owner) else { continue }
             let siblings = document.children(of: owner)
             let candidate = siblings.isEmpty ? owner : siblings[min(index, siblings.count - 1)]
-            if let row = nearestRow(to: candidate) {
+            if let row = rows.nearestRow(to: candidate) {
                 cursor = row
                 return
             }
         }
-        cursor = firstRow
+        cursor = rows.first
         cursorRow = 0
+    }
+
+    /// Whether `item` is under the document's root (O(depth)).
+    func isInOutline(_ item: ManagedObject) -> Bool {
+        item == document.root || EditorRows(document: document, top: document.root).depth(of: item) != nil
     }
 
     /// The first line of `text`, at most 40 characters.

@@ -1,5 +1,4 @@
 import OutlineEngine
-import OutlineKit
 
 /// Drawing the editor into a ``ScreenBuffer``: the outline rows around the cursor, the status
 /// line, the message line and the help overlay. Only the rows on the screen are visited.
@@ -30,7 +29,7 @@ extension OutlineEditor {
         }
         if phantom == nil { keepCursorOnARow() }
         let rows = self.rows
-        guard let focus = phantom.map({ $0.anchor }) ?? cursor, let focusIndex = rows.index(of: focus) else {
+        guard let focus = phantom.map({ $0.anchor }) ?? cursor, let focusDepth = rows.depth(of: focus) else {
             if phantom != nil {
                 drawPhantom(&screen, row: 0, depth: 1)
             } else {
@@ -43,49 +42,49 @@ extension OutlineEditor {
         // Put the focus on the row asked for, as near as the rows above it allow.
         let span = lineCount(of: focus) + (phantom == nil ? 0 : 1)
         let desired = min(max(cursorRow, 0), max(height - span, 0))
-        var top = focusIndex
+        var top = (item: focus, depth: focusDepth)
         var used = 0
-        while used < desired, top > 0 {
-            let lines = lineCount(of: rows[top - 1].item)
+        while used < desired, let previous = rows.previous(before: top.item, depth: top.depth) {
+            let lines = lineCount(of: previous.item)
             if used + lines > desired { break }
-            top -= 1
+            top = previous
             used += lines
         }
         // Near the end of the outline, fill the screen from above rather than leave rows empty.
         var below = span
-        var after = focusIndex + 1
-        while used + below < height, after < rows.count {
-            below += lineCount(of: rows[after].item)
-            after += 1
+        var after = rows.next(after: focus, depth: focusDepth)
+        while used + below < height, let (item, depth) = after {
+            below += lineCount(of: item)
+            after = rows.next(after: item, depth: depth)
         }
-        while used + below < height, top > 0 {
-            let lines = lineCount(of: rows[top - 1].item)
+        while used + below < height, let previous = rows.previous(before: top.item, depth: top.depth) {
+            let lines = lineCount(of: previous.item)
             if used + lines + below > height { break }
-            top -= 1
+            top = previous
             used += lines
         }
         cursorRow = used
         var row = 0
-        for shown in rows.rows(in: top ..< min(top + height, rows.count)) {
-            guard row < height else { break }
-            let item = shown.item
+        var current: (item: ManagedObject, depth: Int)? = top
+        while row < height, let (item, depth) = current {
             if let phantom, phantom.anchor == item, phantom.above {
-                drawPhantom(&screen, row: row, depth: shown.depth)
+                drawPhantom(&screen, row: row, depth: depth)
                 row += 1
             }
-            row = drawItem(shown, row: row, into: &screen, limit: height)
+            row = drawItem(item, depth: depth, row: row, into: &screen, limit: height)
             if let phantom, phantom.anchor == item, !phantom.above, row < height {
-                drawPhantom(&screen, row: row, depth: phantom.asChild ? shown.depth + 1 : shown.depth)
+                drawPhantom(&screen, row: row, depth: phantom.asChild ? depth + 1 : depth)
                 row += 1
             }
+            current = rows.next(after: item, depth: depth)
         }
     }
 
     /// Moves a cursor that undo, a reload or a collapse left off the rows onto one.
     private func keepCursorOnARow() {
-        if let item = cursor, document.context.exists(item), let row = nearestRow(to: item) {
+        if let item = cursor, document.context.exists(item), let row = rows.nearestRow(to: item) {
             cursor = row
-        } else if cursor != nil || firstRow != nil {
+        } else if cursor != nil || rows.first != nil {
             repairCursor()
         }
     }
@@ -95,12 +94,12 @@ extension OutlineEditor {
         min(2 * max(depth - 1, 0), screenWidth / 2)
     }
 
-    /// Draws `shown`'s item (and its note lines) from `row`; returns the row after them.
-    private func drawItem(_ shown: VisibleRow, row: Int, into screen: inout ScreenBuffer, limit: Int) -> Int {
-        let item = shown.item
-        let x = indent(shown.depth)
+    /// Draws `item` (and its note lines) from `row`; returns the row after them.
+    private func drawItem(_ item: ManagedObject, depth: Int, row: Int, into screen: inout ScreenBuffer, limit: Int) -> Int {
+        let x = indent(depth)
         let isCursor = item == cursor
-        let marker = shown.hasChildren ? (shown.isCollapsed ? "▸" : "▾") : "•"
+        let hasChildren = !document.children(of: item).isEmpty
+        let marker = hasChildren ? (document.isCollapsed(item) && item != rows.top ? "▸" : "▾") : "•"
         screen.write(marker, row: row, column: x, style: options.usesColor ? .markerColor : [])
         var style: CellStyle = []
         if document.isDone(item) { style.formUnion([.dim, .strike]) }

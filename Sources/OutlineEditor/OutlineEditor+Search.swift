@@ -21,7 +21,7 @@ extension OutlineEditor {
                 return show("Search: \(Self.describe(error))", isError: true)
             }
         }
-        let top = zoomTop
+        let top = rows.top
         var matches: [ManagedObject] = []
         var start: Int?
         var passedCursor = cursor == nil
@@ -75,7 +75,7 @@ extension OutlineEditor {
 
     /// Expands the collapsed ancestors of `item` (one undo step, `Expand`) and moves the cursor to it.
     func reveal(_ item: ManagedObject) {
-        let hidden = collapsedAncestors(of: item)
+        let hidden = rows.collapsedAncestors(of: item)
         if !hidden.isEmpty {
             perform {
                 try document.context.perform(nil) {
@@ -83,23 +83,8 @@ extension OutlineEditor {
                 }
             }
         }
-        cursor = nearestRow(to: item) ?? cursor
+        cursor = rows.nearestRow(to: item) ?? cursor
         cursorRow = outlineHeight / 3
-    }
-
-    /// The collapsed items between the zoom's top and `item` (exclusive), nearest the top
-    /// first: what must be expanded to show `item`.
-    private func collapsedAncestors(of item: ManagedObject) -> [ManagedObject] {
-        var found: [ManagedObject] = []
-        var current = item
-        var steps = 0
-        let limit = document.itemCount
-        while let parent = document.parent(of: current), parent != zoomTop, steps < limit {
-            if document.isCollapsed(parent) { found.append(parent) }
-            current = parent
-            steps += 1
-        }
-        return found.reversed()
     }
 
     private func showMatchPosition(wrapped: Bool) {

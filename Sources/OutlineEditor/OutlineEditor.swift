@@ -6,9 +6,8 @@ import OutlineKit
 ///
 /// Every edit goes through ``OutlineKit/OutlineDocument``, so each is one undo step with the
 /// library's name, and collapse state is the document's `collapsed` attribute. The editor keeps
-/// a cursor item and the screen row it should appear on; the rows come from
-/// ``OutlineKit/VisibleRows``, which follows every change of the document, and rendering reads
-/// only the rows on the screen.
+/// a cursor item and the screen row it should appear on; rendering walks only the rows on the
+/// screen (``EditorRows``), so a keystroke costs the same in any size of document.
 public final class OutlineEditor {
     /// The outline edited. Replace it with ``replaceDocument(_:)`` after a reload.
     public private(set) var document: OutlineDocument
@@ -23,13 +22,7 @@ public final class OutlineEditor {
     /// needed to keep the cursor visible.
     var cursorRow = 0
     /// The items zoomed into, outermost first.
-    public internal(set) var zoomPath: [ManagedObject] = [] {
-        didSet { makeRows() }
-    }
-    /// The outline's rows (kept while zoomed, so backing out costs nothing).
-    var outlineRows: VisibleRows
-    /// The rows of the innermost zoom.
-    var zoomRows: VisibleRows?
+    public internal(set) var zoomPath: [ManagedObject] = []
     var mode: EditorMode = .browsing
     /// A first `d` waiting for the second.
     var pendingDelete = false
@@ -52,7 +45,6 @@ public final class OutlineEditor {
         self.options = options
         let context = document.context
         saveStatus = { context.hasChanges ? .unsaved : .saved }
-        outlineRows = VisibleRows(document: document)
         cursor = document.children(of: document.root).first
         observe()
     }
@@ -74,7 +66,6 @@ public final class OutlineEditor {
             saveStatus = { context.hasChanges ? .unsaved : .saved }
         }
         zoomPath = zoomIDs.compactMap { document.context.object(with: $0) }
-        makeRows()
         if case .editing = mode { mode = .browsing }
         search = nil
         cursor = cursorID.flatMap { document.context.object(with: $0) }
@@ -89,7 +80,7 @@ public final class OutlineEditor {
     }
 
     /// The rows shown: the subtree of the innermost zoom, or the whole outline.
-    public var rows: VisibleRows { zoomRows ?? outlineRows }
+    public var rows: EditorRows { EditorRows(document: document, top: zoomPath.last ?? document.root) }
 
     /// Whether the user is typing an item's text.
     public var isEditingText: Bool {

@@ -33,7 +33,7 @@ extension VisibleRows {
     private func rebuild() -> [VisibleRowChange] {
         let old = list.rows
         root = document.root
-        list = RowList(Self.flatten(document, under: top))
+        list = RowList(Self.flatten(document))
         return old.indices.reversed().map { .deleted(old[$0].item, at: $0) } + list.enumerated().map { .inserted($1, at: $0) }
     }
 
@@ -101,7 +101,7 @@ extension VisibleRows {
                 guard !list.contains(item), let parent = document.parent(of: item) else { continue }
                 let depth: Int
                 var after: Int
-                if parent == top ?? root {
+                if parent == root {
                     depth = 1
                     after = 0
                 } else {

@@ -28,9 +28,6 @@ import OutlineEngine
 public final class VisibleRows {
     /// The outline shown.
     public let document: OutlineDocument
-    /// The item whose descendants are the rows (an outliner zoomed into it), nil when they are
-    /// the root's.
-    public let top: ManagedObject?
 
     var list = RowList<VisibleRow>()
     /// The root the rows were flattened from (a reload may replace it).
@@ -55,22 +52,8 @@ public final class VisibleRows {
     /// - Complexity: O(rows shown).
     public init(document: OutlineDocument) {
         self.document = document
-        top = nil
         root = document.root
         list = RowList(Self.flatten(document))
-        observer = document.context.addChangeObserver { [weak self] notification in self?.receive(notification) }
-    }
-
-    /// The visible rows of `top`'s subtree (an outliner zoomed into `top`), following the
-    /// document's changes: `top`'s children are the rows of depth 1, shown even when `top` is
-    /// collapsed; items outside the subtree have no rows.
-    ///
-    /// - Complexity: O(rows shown).
-    public init(document: OutlineDocument, under top: ManagedObject) {
-        self.document = document
-        self.top = top
-        root = document.root
-        list = RowList(Self.flatten(document, under: top))
         observer = document.context.addChangeObserver { [weak self] notification in self?.receive(notification) }
     }
 
@@ -112,15 +95,6 @@ public final class VisibleRows {
     public static func flatten(_ document: OutlineDocument) -> [VisibleRow] {
         var rows: [VisibleRow] = []
         appendDescendants(of: document.root, depth: 0, in: document, to: &rows)
-        return rows
-    }
-
-    /// The visible rows of `top`'s subtree (without `top`), computed from scratch; none when
-    /// `top` no longer exists.
-    static func flatten(_ document: OutlineDocument, under top: ManagedObject?) -> [VisibleRow] {
-        guard let top else { return flatten(document) }
-        var rows: [VisibleRow] = []
-        if document.context.exists(top) { appendDescendants(of: top, depth: 0, in: document, to: &rows) }
         return rows
     }
 
