@@ -28,36 +28,12 @@ public final class OutlineDocument {
     public init(context: EditingContext) throws {
         self.context = context
         shape = try OutlineShape(schema: context.schema)
-        let parent = shape.parent
-        let items = context.graph.objects(ofEntity: shape.item)
-        // One pass: the root candidates, and which child lists are out of order.
-        var found: ManagedObject?
-        var unsorted: [ManagedObject] = []
-        var consecutive = true
-        for item in items {
-            if context.relatedObject(of: item, parent) == nil,
-                found.map({ context.objectID(of: item) < context.objectID(of: $0) }) ?? true
-            {
-                found = item
-            }
-            let children = context.relatedObjects(of: item, shape.children)
-            guard let first = children.first else { continue }
-            var previous = context.attributeValue(of: first, shape.order)?.integerValue ?? 0
-            var increasing = true
-            if previous != 0 { consecutive = false }
-            for index in children.indices.dropFirst() {
-                let order = context.attributeValue(of: children[index], shape.order)?.integerValue ?? 0
-                if order <= previous { increasing = false }
-                if order != Int64(index) { consecutive = false }
-                previous = order
-            }
-            if !increasing { unsorted.append(item) }
-        }
-        if let found {
+        let scan = Self.scan(context, shape: shape)
+        if let found = scan.root {
             root = found
             if !context.hasChanges, !context.canUndo, !context.canRedo {
-                arrangeChildren(unsorted)
-                ordersWereConsecutive = consecutive
+                arrangeChildren(scan.unsorted)
+                ordersWereConsecutive = scan.consecutive
             }
         } else {
             let wasClean = !context.hasChanges
