@@ -15,20 +15,26 @@ public final class OutlineDocument {
     /// Where the outline's entity, attributes and relationships are in the schema.
     public let shape: OutlineShape
 
+    /// Whether every child list had `order` 0…n-1 in list order when the document was made
+    /// over a context with no changes, so that ``renumberSiblings()`` had nothing to do then
+    /// (false when that was not checked).
+    package private(set) var ordersWereConsecutive = false
+
     /// Wraps `context`, finds the root (creating it in an empty document) and puts each
     /// item's children in `order` (ties broken by object id).
     ///
     /// - Throws: ``OutlineError`` `notAnOutline` when the schema has no outline `Item` entity.
+    /// - Complexity: one pass over the items and their child lists.
     public init(context: EditingContext) throws {
         self.context = context
         shape = try OutlineShape(schema: context.schema)
-        let parent = shape.parent
-        let items = context.graph.objects(ofEntity: shape.item)
-        if let found = items.filter({ context.relatedObject(of: $0, parent) == nil })
-            .min(by: { context.objectID(of: $0) < context.objectID(of: $1) })
-        {
+        let scan = Self.scan(context, shape: shape)
+        if let found = scan.root {
             root = found
-            arrangeChildren(items)
+            if !context.hasChanges, !context.canUndo, !context.canRedo {
+                arrangeChildren(scan.unsorted)
+                ordersWereConsecutive = scan.consecutive
+            }
         } else {
             let wasClean = !context.hasChanges
             let undo = context.isUndoRegistrationEnabled
@@ -48,14 +54,11 @@ public final class OutlineDocument {
         return "\(names.count == 1 ? "the entity" : "the entities") \(shown)\(rest)"
     }
 
-    /// Sorts each child list by `order` once, when the file stored it differently.
-    private func arrangeChildren(_ items: [ManagedObject]) {
-        guard !context.hasChanges, !context.canUndo, !context.canRedo else { return }
-        for parent in items {
+    /// Sorts the child lists of `parents` (stored in another order) by `order` once.
+    private func arrangeChildren(_ parents: [ManagedObject]) {
+        for parent in parents {
             let children = context.relatedObjects(of: parent, shape.children)
-            guard children.count > 1 else { continue }
             let orders = children.map(order(of:))
-            if zip(orders, orders.dropFirst()).allSatisfy({ $0 < $1 }) { continue }
             let sorted = children.indices.sorted {
                 orders[$0] != orders[$1]
                     ? orders[$0] < orders[$1]

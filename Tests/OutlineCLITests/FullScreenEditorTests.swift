@@ -99,6 +99,55 @@ struct FullScreenEditorTests {
         try session.waitFor("[exit 0]")
     }
 
+    /// A pause in typing saves on its own, after OUTLINE_AUTOSAVE_SECONDS: the file holds the
+    /// edit while the editor is still open.
+    @Test func aPauseInTypingSavesOnItsOwn() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        let session = try TmuxSession(box, ["edit", "doc.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "0.3"])
+        try session.waitFor("0 items")
+        try session.send("o")
+        try session.type("Saved without asking")
+        try session.send("Escape")
+        try session.waitFor("“1 items · Saved”") { $0.contains(" 1 items · Saved") }
+        #expect(try Self.items(box, "doc.outline").map { $0["text"] as? String } == ["Saved without asking"])
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+    }
+
+    /// With an edit not saved yet, another program's change is a question: `y` reads the
+    /// other version (the local edit is gone), `n` keeps the local edit and the next save wins.
+    @Test(arguments: [true, false])
+    func anotherProgramsChangeDuringUnsavedEditsAsksWhichVersionToKeep(takeTheirs: Bool) throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "shared.outline").status == 0)
+        #expect(try box.run("add", "shared.outline", "First").status == 0)
+        // An autosave before the tool's change would leave nothing unsaved to ask about: it
+        // waits longer than any machine takes to get there.
+        let session = try TmuxSession(box, ["edit", "shared.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
+        try session.waitFor("• First")
+        try session.send("o")
+        try session.type("Typed here")
+        try session.send("Escape")
+        try session.waitFor("• Typed here")
+        #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
+        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        if takeTheirs {
+            try session.send("y")
+            try session.waitFor("• Added by the tool")
+            try session.waitFor("the screen without the local item") { !$0.contains("Typed here") }
+        } else {
+            try session.send("n")
+            try session.waitFor("Kept the edits made here")
+            try session.send("C-s")
+            try session.waitFor("“Saved”") { $0.contains(" · Saved") }
+        }
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        let texts = try Self.items(box, "shared.outline").map { $0["text"] as? String }
+        #expect(texts == (takeTheirs ? ["First", "Added by the tool"] : ["First", "Typed here"]))
+    }
+
     @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.unavailableReason ?? ""))
     func aFailedSaveKeepsTheEditsSaysWhyAndTheNextSaveRetries() throws {
         let box = try CLISandbox()

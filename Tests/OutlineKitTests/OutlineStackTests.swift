@@ -56,6 +56,34 @@ import Testing
         try await stack.close()
     }
 
+    /// A binary file at `path` with three top-level items whose `order` is `orders`.
+    static func writeItems(ordered orders: [Int64], to path: String) throws {
+        let store = PersistentStore(schema: try OutlineSchemas.current, path: path)
+        let document = try OutlineDocument(context: store.context)
+        for (index, order) in orders.enumerated() {
+            let item = try document.insertItem("item \(index + 1)", under: document.root)
+            try store.context.setAttribute(.integer(order), document.shape.order, of: item)
+        }
+        try store.save(to: path)
+    }
+
+    @Test(arguments: [([0, 1, 2] as [Int64], true), ([1, 2, 3], false), ([0, 2, 5], false)])
+    func openingRenumbersOnlyListsNotNumberedFromZero(orders: [Int64], consecutive: Bool) async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "numbered.outline").path
+        try Self.writeItems(ordered: orders, to: path)
+        let stack = try await OutlineStack.open(path, options: .init(externalChangeInterval: nil))
+        let document = stack.document
+        #expect(document.ordersWereConsecutive == consecutive)
+        let children = document.children(of: document.root)
+        #expect(children.map(document.text(of:)) == ["item 1", "item 2", "item 3"])
+        #expect(children.map(document.order(of:)) == [0, 1, 2])
+        #expect(stack.container.hasChanges == !consecutive)
+        #expect(!stack.context.canUndo)
+        try await stack.close()
+    }
+
     @Test func aBackgroundImportArrivesAsOneUndoStepWhileEditingGoesOn() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,8 +18,8 @@ struct Edit: EditingCommand {
         discussion: """
             With only FILE, opens the document in a full-screen outliner (? lists its keys); \
             a missing FILE is created after asking. Edits are saved in the background, after \
-            a pause in typing, on Ctrl-S and on quit, and when the terminal closes. Colours are \
-            left out when NO_COLOR is set.
+            a pause in typing (2 seconds, or OUTLINE_AUTOSAVE_SECONDS), on Ctrl-S and on quit, \
+            and when the terminal closes. Colours are left out when NO_COLOR is set.
 
             Otherwise give at least one change, and the items: PATH, or --where QUERY for every item the \
             predicate matches (as find prints them). --recursive changes the items below each \
@@ -180,7 +180,8 @@ struct Edit: EditingCommand {
         let progress = FullScreenPrompt.openingProgress(file)
         let editor = TerminalEditor(
             path: file, isReadOnly: readOnly, createsFile: creates,
-            allowsColor: ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty)
+            allowsColor: ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty,
+            autosaveQuietPeriod: AutosaveDelay.quietPeriod)
         // The tool's signal thread would end the process at once; the editor saves first.
         SignalHandling.forward { TerminalEditor.deliver(signal: $0) }
         defer { SignalHandling.forward(to: nil) }

@@ -1,0 +1,81 @@
+import OutlineEngine
+
+/// The one pass over the items that making an ``OutlineDocument`` needs: the root candidates,
+/// the child lists stored out of `order`, and whether every list is numbered 0…n-1.
+extension OutlineDocument {
+    /// What the pass found.
+    struct OpeningScan {
+        /// The item without a parent that has the smallest id, if any.
+        var root: ManagedObject?
+        /// The items whose children are not in increasing `order`.
+        var unsorted: [ManagedObject] = []
+        /// Whether every child list has `order` 0…n-1 in list order.
+        var consecutive = true
+    }
+
+    /// Scans the items of `context`: straight over the item table's columns when the item
+    /// entity has no subentities (every outline schema), else through the context.
+    ///
+    /// - Complexity: O(items), without allocating per item.
+    static func scan(_ context: EditingContext, shape: OutlineShape) -> OpeningScan {
+        let graph = context.graph
+        let entity = shape.item
+        guard graph.schema[entity].subentities.isEmpty else { return scanObjects(context, shape: shape) }
+        let table = graph.tables[entity]
+        let parents = table.relationships[shape.parent].single
+        let childLists = table.relationships[shape.children].many
+        let orders = table.attributes[shape.order]
+        guard orders.storage == .integer else { return scanObjects(context, shape: shape) }
+        func order(of child: ManagedObject) -> Int64 {
+            guard child.entity == entity else { return context.attributeValue(of: child, shape.order)?.integerValue ?? 0 }
+            return orders.isNil(child.row) ? 0 : orders.integers[child.row]
+        }
+        var scan = OpeningScan()
+        var rootID = UInt64.max
+        for row in 0 ..< table.rowCount where table.alive[row] {
+            if parents[row] == RelationshipColumn.none, scan.root == nil || table.ids[row] < rootID {
+                rootID = table.ids[row]
+                scan.root = ManagedObject(entity: entity, row: row)
+            }
+            childLists[row].withUnsafeBufferPointer { children in
+                guard let first = children.first else { return }
+                var previous = order(of: first)
+                var increasing = true
+                if previous != 0 { scan.consecutive = false }
+                for index in children.indices.dropFirst() {
+                    let current = order(of: children[index])
+                    if current <= previous { increasing = false }
+                    if current != Int64(index) { scan.consecutive = false }
+                    previous = current
+                }
+                if !increasing { scan.unsorted.append(ManagedObject(entity: entity, row: row)) }
+            }
+        }
+        return scan
+    }
+
+    /// ``scan(_:shape:)`` through the context's object API, for any schema.
+    static func scanObjects(_ context: EditingContext, shape: OutlineShape) -> OpeningScan {
+        var scan = OpeningScan()
+        for item in context.graph.objects(ofEntity: shape.item) {
+            if context.relatedObject(of: item, shape.parent) == nil,
+                scan.root.map({ context.objectID(of: item) < context.objectID(of: $0) }) ?? true
+            {
+                scan.root = item
+            }
+            let children = context.relatedObjects(of: item, shape.children)
+            guard let first = children.first else { continue }
+            var previous = context.attributeValue(of: first, shape.order)?.integerValue ?? 0
+            var increasing = true
+            if previous != 0 { scan.consecutive = false }
+            for index in children.indices.dropFirst() {
+                let order = context.attributeValue(of: children[index], shape.order)?.integerValue ?? 0
+                if order <= previous { increasing = false }
+                if order != Int64(index) { scan.consecutive = false }
+                previous = order
+            }
+            if !increasing { scan.unsorted.append(item) }
+        }
+        return scan
+    }
+}
