@@ -1,7 +1,6 @@
 import Foundation
 import OutlineEngine
 import OutlineKit
-import OutlineTestSupport
 import Testing
 
 /// Outline documents and checks shared by the tests of the outline domain and the tool.
