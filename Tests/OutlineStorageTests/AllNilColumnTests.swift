@@ -41,9 +41,9 @@ import Testing
         let store = try PersistentStore.load(try original.encoded(as: .binary), schema: schema)
         let sample = try store.context.objects(ofEntity: "Sample")[2]
         try store.context.perform("Set string") { try store.context.setValue(.string("x"), forKey: "string", of: sample) }
-        try store.context.undo()
+        store.context.undo()
         #expect(try store.context.value(forKey: "string", of: sample) == nil)
-        try store.context.redo()
+        store.context.redo()
         #expect(try store.context.value(forKey: "string", of: sample) == .string("x"))
     }
 }
