@@ -35,21 +35,43 @@ extension EditingContext {
     /// Objects made here get handles and ids of the parent (``MergeReport/insertedObjects``);
     /// changes the parent made since the scratch context began are dealt with as
     /// ``MergeConflict`` describes, and listed in the report.
-    /// - Throws: ``EngineError`` when the parent refuses the changes (nothing is changed then).
+    /// - Throws: ``EngineError`` when the parent refuses the changes (nothing is changed then;
+    ///   the scratch context is ended all the same, see ``finishForCommit()``).
+    /// - Complexity: O(c + l) for c changed properties and l members of the lists they touch,
+    ///   whatever the size of the graph.
     @discardableResult
     public func commit(named actionName: String) throws -> MergeReport {
         precondition(!isFinished, "commit(named:) on a scratch context that was committed or discarded")
         guard let parent else {
             preconditionFailure("commit(named:) on a context that is not a scratch context, or whose parent is gone")
         }
-        let report = try parent.merge(changesSinceFork(), named: actionName)
-        isFinished = true
-        return report
+        return try parent.merge(finishForCommit(), named: actionName)
     }
 
     /// Throws the changes of this scratch context away and ends it; the parent is untouched.
     public func discard() {
         isFinished = true
+        origin = nil
+    }
+
+    /// The changes of this scratch context (``changesSinceFork()``), ending it: it lets go of
+    /// its fork's snapshot, so that the parent can apply them without copying the pages it
+    /// writes (the snapshot shares them). A commit that fails after this leaves the parent
+    /// as it was; the scratch context is ended all the same.
+    package func finishForCommit() -> ContextChanges {
+        let changes = changesSinceFork()
+        discard()
+        return changes
+    }
+
+    /// The properties of `object` in `snapshot`.
+    static func state(of object: ManagedObject, in snapshot: GraphSnapshot) -> ContextChanges.ObjectState {
+        let info = snapshot.schema.infos[object.entity]
+        return ContextChanges.ObjectState(
+            attributes: info.attributeIndices.map { snapshot.attributeValue(of: object, $0) },
+            relationships: info.relationshipIndices.map {
+                info[$0].isToMany ? snapshot.relatedObjects(of: object, $0) : snapshot.relatedObject(of: object, $0).map { [$0] } ?? []
+            })
     }
 
     /// Whether this is a scratch context that was committed or discarded.
@@ -77,7 +99,7 @@ extension EditingContext {
             }
         }
         let base = origin.snapshot
-        var changes = ContextChanges(fork: origin)
+        var changes = ContextChanges(fork: ForkMark(origin))
         for object in objects.elements {
             if origin.isNew(object) {
                 guard graph.contains(object) else { continue }
@@ -85,6 +107,7 @@ extension EditingContext {
                 changes.insertions.append(.init(object: object, values: values))
             } else if !graph.contains(object) && base.contains(object) {
                 changes.deletions.append(object)
+                changes.deletedStates.append(Self.state(of: object, in: base))
             }
         }
         for key in attributes.elements where graph.contains(key.object) && !origin.isNew(key.object) {
