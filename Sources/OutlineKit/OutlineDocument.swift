@@ -15,6 +15,10 @@ public final class OutlineDocument {
     /// Where the outline's entity, attributes and relationships are in the schema.
     public let shape: OutlineShape
 
+    /// Whether every child list was numbered 0…n-1 when the outline was made over a saved
+    /// context (see ``renumberChangedSiblings()``); false when that was not checked.
+    package internal(set) var listsWereNumbered = false
+
     /// Wraps `context`, finds the root (creating it in an empty document) and puts each
     /// item's children in `order` (ties broken by object id).
     ///
@@ -49,12 +53,18 @@ public final class OutlineDocument {
     }
 
     /// Sorts each child list by `order` once, when the file stored it differently.
+    /// Notes whether every list is numbered 0…n-1 (``listsWereNumbered``) on the way.
     private func arrangeChildren(_ items: [ManagedObject]) {
         guard !context.hasChanges, !context.canUndo, !context.canRedo else { return }
+        var numbered = true
         for parent in items {
             let children = context.relatedObjects(of: parent, shape.children)
-            guard children.count > 1 else { continue }
+            guard children.count > 1 else {
+                if numbered, let only = children.first, order(of: only) != 0 { numbered = false }
+                continue
+            }
             let orders = children.map(order(of:))
+            if numbered && !orders.indices.allSatisfy({ orders[$0] == Int64($0) }) { numbered = false }
             if zip(orders, orders.dropFirst()).allSatisfy({ $0 < $1 }) { continue }
             let sorted = children.indices.sorted {
                 orders[$0] != orders[$1]
@@ -63,6 +73,7 @@ public final class OutlineDocument {
             }.map { children[$0] }
             context.arrangeUnorderedMembers(sorted, shape.children, of: parent)
         }
+        listsWereNumbered = numbered
     }
 
     // MARK: Reading
