@@ -48,7 +48,8 @@ extension EditingContext {
         return try parent.merge(finishForCommit(), named: actionName)
     }
 
-    /// Throws the changes of this scratch context away and ends it; the parent is untouched.
+    /// Throws the changes of this scratch context away and ends it, letting go of its fork's
+    /// snapshot; the parent is untouched. Its objects can still be read.
     public func discard() {
         isFinished = true
         origin = nil
@@ -82,7 +83,12 @@ extension EditingContext {
     /// - Complexity: O(c) in the primitive changes made since the fork, plus the size of the
     ///   to-many relationships they touched.
     public func changesSinceFork() -> ContextChanges {
-        guard let origin else { preconditionFailure("changesSinceFork() on a context that was not made by fork") }
+        guard let origin else {
+            preconditionFailure(
+                isFinished
+                    ? "changesSinceFork() on a scratch context that was committed or discarded"
+                    : "changesSinceFork() on a context that was not made by fork")
+        }
         precondition(groupDepth == 0, "changesSinceFork() inside an open undo group")
         var objects = OrderedSet<ManagedObject>()
         var attributes = OrderedSet<PropertyKey>()
