@@ -56,15 +56,15 @@ extension OutlineDocument {
 extension OutlineDocument {
     /// Commits `scratch`, a scratch context of this outline's context (an edit sheet), as one
     /// undo step named `actionName`, then renumbers the child lists that both sides changed, so
-    /// that `order` stays 0…n-1.
+    /// that `order` stays 0…n-1. The scratch context ends, even when the merge fails (the
+    /// outline is then as it was).
     ///
     /// - Returns: the merge report (see ``OutlineEngine/EditingContext/commit(named:)``).
     @discardableResult
     public func commit(_ scratch: EditingContext, named actionName: String) throws -> MergeReport {
         precondition(!scratch.isFinishedScratch, "commit(_:named:) with a scratch context that was committed or discarded")
-        let report = try context.merge(scratch.changesSinceFork(), named: actionName, finishing: renumberMergedLists)
-        scratch.discard()
-        return report
+        // The scratch context ends first: its snapshot shares the pages the merge writes.
+        return try context.merge(scratch.finishForCommit(), named: actionName, finishing: renumberMergedLists)
     }
 
     /// Renumbers the child lists a merge combined from both sides (see ``MergeConflict``).

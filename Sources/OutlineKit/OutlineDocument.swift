@@ -17,8 +17,9 @@ public final class OutlineDocument {
 
     /// Whether every child list had `order` 0…n-1 in list order when the document was made
     /// over a context with no changes, so that ``renumberSiblings()`` had nothing to do then
-    /// (false when that was not checked).
-    package private(set) var ordersWereConsecutive = false
+    /// and ``renumberChangedSiblings()`` need only look at what changed since (false when that
+    /// was not checked, or a list out of the root's reach lost its numbering).
+    package internal(set) var listsWereNumbered = false
 
     /// Wraps `context`, finds the root (creating it in an empty document) and puts each
     /// item's children in `order` (ties broken by object id).
@@ -33,7 +34,7 @@ public final class OutlineDocument {
             root = found
             if !context.hasChanges, !context.canUndo, !context.canRedo {
                 arrangeChildren(scan.unsorted)
-                ordersWereConsecutive = scan.consecutive
+                listsWereNumbered = scan.consecutive
             }
         } else {
             let wasClean = !context.hasChanges

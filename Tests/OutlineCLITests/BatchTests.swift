@@ -102,6 +102,21 @@ import Testing
         #expect(try box.temporaries().isEmpty)
     }
 
+    /// Lines are parsed while the document opens, yet a line that fails when applied is named
+    /// before a later line that cannot be parsed.
+    @Test func theFirstFailingLineIsNamedWhenALaterOneCannotBeParsed() throws {
+        let box = try CLISandbox()
+        try box.writeDocument("doc.outline", version: "Outline 3", items: [("Groceries", [])])
+        let before = try box.bytes("doc.outline")
+        let result = try Self.runBatch(box, "add First --under 1\nremove 1.2\nedit 1 --txt x\n")
+        #expect(result.status == 1 && result.stdout == "", "\(result)")
+        #expect(
+            result.stderr
+                == "Error: standard input: line 2 (remove 1.2): doc.outline: 1.2: there is no item 1.2. The nearest existing item is 1, "
+                + "which has 1 child. Nothing was changed: the document is as it was.\n", "\(result)")
+        #expect(try box.bytes("doc.outline") == before)
+    }
+
     /// Each line is one step of the document's undo history, named as the command alone would name it.
     @Test func eachLineIsOneUndoStep() throws {
         let box = try CLISandbox()

@@ -135,6 +135,28 @@ import Testing
         #expect(try !context.exists(items[1]) && Self.titles(context, under: root) == ["a", "c"])
     }
 
+    @Test func deletingAnObjectTheParentLeftAloneIsNoConflict() throws {
+        let (context, root, items) = try Self.parent()
+        let scratch = context.makeScratchContext()
+        try scratch.delete(items[1])
+        try context.setValue(.string("changed"), forKey: "title", of: items[0])
+        let report = try scratch.commit(named: "Delete")
+        #expect(report.conflicts.isEmpty)
+        #expect(scratch.isFinishedScratch)
+        #expect(try Self.titles(context, under: root) == ["changed", "c"])
+    }
+
+    @Test func deletingAnObjectWhoseListTheParentChangedIsAConflict() throws {
+        let (context, root, items) = try Self.parent()
+        let scratch = context.makeScratchContext()
+        try scratch.delete(items[1])
+        let child = try context.insert("Item")
+        try context.add(child, toKey: "children", of: items[1])
+        let report = try scratch.commit(named: "Delete")
+        #expect(report.conflicts.map(\.description) == ["Item z104: changed here but deleted in the scratch context; it was deleted"])
+        #expect(try !context.exists(items[1]) && Self.titles(context, under: root) == ["a", "c"])
+    }
+
     @Test func everyConflictOfOneCommitIsListed() throws {
         let (context, root, items) = try Self.parent()
         let scratch = context.makeScratchContext()

@@ -38,7 +38,7 @@ import Testing
         let document = try OutlineDocument(context: context)
         #expect(document.root == fast.root)
         #expect(document.children(of: document.root).map(document.text(of:)) == sorted, "ties are broken by object id")
-        #expect(document.ordersWereConsecutive == consecutive)
+        #expect(document.listsWereNumbered == consecutive)
         #expect(!context.canUndo)
     }
 }

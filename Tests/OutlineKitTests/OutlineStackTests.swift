@@ -75,7 +75,7 @@ import Testing
         try Self.writeItems(ordered: orders, to: path)
         let stack = try await OutlineStack.open(path, options: .init(externalChangeInterval: nil))
         let document = stack.document
-        #expect(document.ordersWereConsecutive == consecutive)
+        #expect(document.listsWereNumbered == consecutive)
         let children = document.children(of: document.root)
         #expect(children.map(document.text(of:)) == ["item 1", "item 2", "item 3"])
         #expect(children.map(document.order(of:)) == [0, 1, 2])

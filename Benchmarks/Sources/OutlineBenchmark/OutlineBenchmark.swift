@@ -69,6 +69,12 @@ struct OutlineBenchmark: ParsableCommand {
     @Flag(help: "Measure only binary.open and the full-screen editor's tui.open and tui.keystroke.")
     var editorOnly = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Measure only binary.open, binary.save and these groups: batch (edit.batch), stack (stack.*); repeatable.",
+            valueName: "group"))
+    var only: [SizeSuite.Group] = []
+
     /// The child side of the memory measurement (see ``MemoryProbe``).
     @Option(name: .customLong("probe-open-binary"), help: .hidden)
     var probe: String?
@@ -111,6 +117,7 @@ struct OutlineBenchmark: ParsableCommand {
             var suite = SizeSuite(items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns,
                                   phases: phases || !quick, scratch: folder, log: log)
             suite.editorOnly = editorOnly
+            suite.only = Set(only)
             results.append(try suite.run())
         }
         Self.addGrowth(&results)

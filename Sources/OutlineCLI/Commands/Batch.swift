@@ -54,13 +54,14 @@ struct Batch: ParsableCommand {
         let name = StandardStreams.inputDisplayName(source)
         let text = try TextSource.read(source, as: "the script")
         let commands = try BatchScript(parsing: text, name: name).commands
+        let parsing = BatchParsing(commands, document: document.file)  // while the document opens
         let file = try document.openForEditing(history)
         file.joinsStepsOnSave = false  // each line is its own undo step
         var outcomes = EditOutcome()
-        for command in commands {
+        for (command, parse) in zip(commands, parsing.commands()) {
             let outcome: EditOutcome
             do {
-                let parsed = try Self.parse(command, document: document.file)
+                let parsed = try parse.get()
                 if parsed.history.dropsHistory {
                     throw ValidationError("--no-history applies to the whole batch: give it to `outline batch`, not to a line.")
                 }

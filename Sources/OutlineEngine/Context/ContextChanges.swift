@@ -38,14 +38,26 @@ public struct ContextChanges: Sendable {
         var members: [ManagedObject]
     }
 
-    /// Where the scratch context started.
-    let fork: ContextFork
+    /// The properties of an object of the parent as they were at the fork.
+    struct ObjectState: Sendable {
+        /// By attribute index.
+        var attributes: [Value?]
+        /// By relationship index; a to-one relationship as no member or one.
+        var relationships: [[ManagedObject]]
+    }
+
+    /// Where the scratch context started. Not the fork's snapshot: holding it while the
+    /// merge writes would make the parent copy every page it touches (see ``PagedArray``).
+    let fork: ForkMark
     var insertions: [Insertion] = []
     var attributes: [AttributeChange] = []
     var toOne: [ToOneChange] = []
     var toMany: [ToManyChange] = []
     /// Objects of the parent that were deleted.
     var deletions: [ManagedObject] = []
+    /// Per entry of ``deletions``, its properties at the fork (to tell whether the parent
+    /// changed it since).
+    var deletedStates: [ObjectState] = []
 
     /// Whether nothing changed.
     public var isEmpty: Bool {

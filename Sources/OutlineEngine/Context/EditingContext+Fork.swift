@@ -35,21 +35,44 @@ extension EditingContext {
     /// Objects made here get handles and ids of the parent (``MergeReport/insertedObjects``);
     /// changes the parent made since the scratch context began are dealt with as
     /// ``MergeConflict`` describes, and listed in the report.
-    /// - Throws: ``EngineError`` when the parent refuses the changes (nothing is changed then).
+    /// - Throws: ``EngineError`` when the parent refuses the changes (nothing is changed then;
+    ///   the scratch context is ended all the same, see ``finishForCommit()``).
+    /// - Complexity: O(c + l) for c changed properties and l members of the lists they touch,
+    ///   whatever the size of the graph.
     @discardableResult
     public func commit(named actionName: String) throws -> MergeReport {
         precondition(!isFinished, "commit(named:) on a scratch context that was committed or discarded")
         guard let parent else {
             preconditionFailure("commit(named:) on a context that is not a scratch context, or whose parent is gone")
         }
-        let report = try parent.merge(changesSinceFork(), named: actionName)
-        isFinished = true
-        return report
+        return try parent.merge(finishForCommit(), named: actionName)
     }
 
-    /// Throws the changes of this scratch context away and ends it; the parent is untouched.
+    /// Throws the changes of this scratch context away and ends it, letting go of its fork's
+    /// snapshot; the parent is untouched. Its objects can still be read.
     public func discard() {
         isFinished = true
+        origin = nil
+    }
+
+    /// The changes of this scratch context (``changesSinceFork()``), ending it: it lets go of
+    /// its fork's snapshot, so that the parent can apply them without copying the pages it
+    /// writes (the snapshot shares them). A commit that fails after this leaves the parent
+    /// as it was; the scratch context is ended all the same.
+    package func finishForCommit() -> ContextChanges {
+        let changes = changesSinceFork()
+        discard()
+        return changes
+    }
+
+    /// The properties of `object` in `snapshot`.
+    static func state(of object: ManagedObject, in snapshot: GraphSnapshot) -> ContextChanges.ObjectState {
+        let info = snapshot.schema.infos[object.entity]
+        return ContextChanges.ObjectState(
+            attributes: info.attributeIndices.map { snapshot.attributeValue(of: object, $0) },
+            relationships: info.relationshipIndices.map {
+                info[$0].isToMany ? snapshot.relatedObjects(of: object, $0) : snapshot.relatedObject(of: object, $0).map { [$0] } ?? []
+            })
     }
 
     /// Whether this is a scratch context that was committed or discarded.
@@ -60,7 +83,12 @@ extension EditingContext {
     /// - Complexity: O(c) in the primitive changes made since the fork, plus the size of the
     ///   to-many relationships they touched.
     public func changesSinceFork() -> ContextChanges {
-        guard let origin else { preconditionFailure("changesSinceFork() on a context that was not made by fork") }
+        guard let origin else {
+            preconditionFailure(
+                isFinished
+                    ? "changesSinceFork() on a scratch context that was committed or discarded"
+                    : "changesSinceFork() on a context that was not made by fork")
+        }
         precondition(groupDepth == 0, "changesSinceFork() inside an open undo group")
         var objects = OrderedSet<ManagedObject>()
         var attributes = OrderedSet<PropertyKey>()
@@ -77,7 +105,7 @@ extension EditingContext {
             }
         }
         let base = origin.snapshot
-        var changes = ContextChanges(fork: origin)
+        var changes = ContextChanges(fork: ForkMark(origin))
         for object in objects.elements {
             if origin.isNew(object) {
                 guard graph.contains(object) else { continue }
@@ -85,6 +113,7 @@ extension EditingContext {
                 changes.insertions.append(.init(object: object, values: values))
             } else if !graph.contains(object) && base.contains(object) {
                 changes.deletions.append(object)
+                changes.deletedStates.append(Self.state(of: object, in: base))
             }
         }
         for key in attributes.elements where graph.contains(key.object) && !origin.isNew(key.object) {

@@ -21,7 +21,11 @@ extension EditingContext {
         guard !changes.isEmpty else { return report }
         let fork = changes.fork
         // Before anything is applied (applying lists detaches deleted objects too).
-        let changedHere = Set(changes.deletions.filter { graph.contains($0) && changedSinceFork($0, base: fork.snapshot) })
+        var changedHere = Set<ManagedObject>()
+        for (object, state) in zip(changes.deletions, changes.deletedStates)
+        where graph.contains(object) && changedSinceFork(object, base: state) {
+            changedHere.insert(object)
+        }
         try perform(actionName) {
             for insertion in changes.insertions {
                 report.insertedObjects[insertion.object] = primitiveInsert(entity: insertion.object.entity, values: insertion.values)
@@ -169,14 +173,14 @@ extension EditingContext {
         return merged
     }
 
-    /// Whether `object` differs from what `base` holds: any attribute or relationship.
-    func changedSinceFork(_ object: ManagedObject, base: GraphSnapshot) -> Bool {
+    /// Whether `object` differs from `base`, its state at the fork: any attribute or relationship.
+    func changedSinceFork(_ object: ManagedObject, base: ContextChanges.ObjectState) -> Bool {
         let info = schema.infos[object.entity]
-        for a in info.attributeIndices where graph.attributeValue(of: object, a) != base.attributeValue(of: object, a) { return true }
-        for r in info.relationshipIndices {
+        for (i, a) in info.attributeIndices.enumerated() where graph.attributeValue(of: object, a) != base.attributes[i] { return true }
+        for (i, r) in info.relationshipIndices.enumerated() {
             if info[r].isToMany {
-                if graph.relatedObjects(of: object, r) != base.relatedObjects(of: object, r) { return true }
-            } else if graph.relatedObject(of: object, r) != base.relatedObject(of: object, r) {
+                if graph.relatedObjects(of: object, r) != base.relationships[i] { return true }
+            } else if graph.relatedObject(of: object, r) != base.relationships[i].first {
                 return true
             }
         }

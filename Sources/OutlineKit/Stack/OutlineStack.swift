@@ -47,7 +47,7 @@ public final class OutlineStack {
         let stack = try OutlineStack(container: container)
         // Lists another tool numbered differently: renumbered once, not undoable, saved next time.
         // Opening found out already whether there are any (the usual case: none).
-        guard !stack.document.ordersWereConsecutive else { return stack }
+        guard !stack.document.listsWereNumbered else { return stack }
         let context = container.context
         let undo = context.isUndoRegistrationEnabled
         context.isUndoRegistrationEnabled = false

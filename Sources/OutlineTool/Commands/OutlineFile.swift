@@ -191,7 +191,7 @@ public final class OutlineFile {
     @discardableResult
     public func save() throws -> String? {
         guard store.hasChanges else { return nil }
-        try attributing { try document.renumberSiblings() }
+        try attributing { try document.renumberChangedSiblings() }
         joinStepsSinceSave()
         let migrated = store.migration != nil && !hasSavedMigration
         let keeps = store.options.keepsBackup

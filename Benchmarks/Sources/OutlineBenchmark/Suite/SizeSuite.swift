@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OutlineEngine
 import OutlineKit
@@ -17,6 +18,13 @@ struct SizeSuite {
     let log: Log
     /// Measure only `binary.open` and the full-screen editor's records (SizeSuite+Editor.swift).
     var editorOnly = false
+    /// When not empty, measure only `binary.open`, `binary.save` and these groups.
+    var only: Set<Group> = []
+
+    /// The groups of records `--only` can pick.
+    enum Group: String, CaseIterable, ExpressibleByArgument {
+        case batch, stack
+    }
 
     /// The files of one size, all in the scratch folder.
     struct Paths {
@@ -49,14 +57,22 @@ struct SizeSuite {
         log.line("\(items.formatted()) items")
         let started = milliseconds()
         let tree = OutlineTree(count: items, seed: seed)
-        try writeDocuments(tree, bundle: bundle, paths: paths)
+        try writeDocuments(tree, bundle: bundle, paths: paths, binaryOnly: !only.isEmpty)
         var facts = DocumentFacts(tree: tree, paths: paths)
         facts.generationMilliseconds = milliseconds() - started
         log.line(String(format: "  generated and saved in %.0f ms", facts.generationMilliseconds)
             + " (depth \(facts.depth), binary \(megabytes(facts.binaryBytes)), XML \(megabytes(facts.xmlBytes)))")
 
         var samples: [String: Sample] = [:]
-        try measureStores(bundle.current, paths: paths, into: &samples)
+        try measureStores(bundle.current, paths: paths, binaryOnly: !only.isEmpty, into: &samples)
+        if !only.isEmpty {
+            if only.contains(.batch) {
+                try measureBatch(paths, topLevel: tree.parents.lazy.filter { $0 == 0 }.count, into: &samples)
+            }
+            if only.contains(.stack) { try measureStack(bundle.current, paths: paths, into: &samples) }
+            let records = Self.records(items: items, samples, memory: [], memoryXML: []).filter { !$0.runs.isEmpty }
+            return SizeResult(items: items, facts: facts, records: records)
+        }
         if editorOnly {
             try measureEditor(paths, into: &samples)
             let records = Self.records(items: items, samples, memory: [], memoryXML: []).filter { !$0.runs.isEmpty }
@@ -85,11 +101,13 @@ struct SizeSuite {
     }
 
     /// Generates the current-version document through OutlineKit and saves it as binary and
-    /// XML; generates the same tree in schema version 1 and saves it as binary.
-    private func writeDocuments(_ tree: OutlineTree, bundle: ModelBundle, paths: Paths) throws {
+    /// XML; generates the same tree in schema version 1 and saves it as binary. With
+    /// `binaryOnly`, only the current-version binary document.
+    private func writeDocuments(_ tree: OutlineTree, bundle: ModelBundle, paths: Paths, binaryOnly: Bool) throws {
         let text = DocumentFactory.plainText(tree)
         let current = try DocumentFactory.store(tree, schema: bundle.current, text: text)
         try current.save(to: paths.binary, format: .binary)
+        if binaryOnly { return }
         try current.save(to: paths.xml, format: .xml)
         guard let first = bundle.version(named: "Outline") else {
             throw BenchmarkError("the outline model has no version called \"Outline\" (v1)")
@@ -100,8 +118,8 @@ struct SizeSuite {
 
     /// `binary.open`, `binary.save`, `xml.open`, `xml.save`: file to graph ready to query and
     /// graph to durable file, at the default compression level. Each opened store is released
-    /// before the next run, outside the timing.
-    private func measureStores(_ schema: Schema, paths: Paths, into samples: inout [String: Sample]) throws {
+    /// before the next run, outside the timing. With `binaryOnly`, the binary records only.
+    private func measureStores(_ schema: Schema, paths: Paths, binaryOnly: Bool, into samples: inout [String: Sample]) throws {
         var opened: PersistentStore?
         samples["binary.open"] = try measurer.measure("binary.open", prepare: { opened = nil }) {
             opened = try PersistentStore.open(paths.binary, schema: schema)
@@ -110,6 +128,7 @@ struct SizeSuite {
         samples["binary.save"] = try measurer.measure("binary.save") {
             try store.save(to: paths.binarySaved, format: .binary)
         }
+        if binaryOnly { return }
         samples["xml.save"] = try measurer.measure("xml.save") {
             try store.save(to: paths.xmlSaved, format: .xml)
         }
