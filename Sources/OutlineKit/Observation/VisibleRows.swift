@@ -32,6 +32,8 @@ public final class VisibleRows {
     var list = RowList<VisibleRow>()
     /// The root the rows were flattened from (a reload may replace it).
     var root: ManagedObject
+    /// False while a reload left the document without a root (no rows then).
+    var rootExists = true
 
     // Changes not delivered yet (see VisibleRows+Update.swift).
     var pending = PendingOutlineChanges()
