@@ -69,6 +69,9 @@ struct OutlineBenchmark: ParsableCommand {
     @Flag(help: "Measure only binary.open and the full-screen editor's tui.open and tui.keystroke.")
     var editorOnly = false
 
+    @Flag(help: "Measure only the records of results that follow the document: observe.one-edit and observe.expand.")
+    var observeOnly = false
+
     /// The child side of the memory measurement (see ``MemoryProbe``).
     @Option(name: .customLong("probe-open-binary"), help: .hidden)
     var probe: String?
@@ -111,6 +114,7 @@ struct OutlineBenchmark: ParsableCommand {
             var suite = SizeSuite(items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns,
                                   phases: phases || !quick, scratch: folder, log: log)
             suite.editorOnly = editorOnly
+            suite.observeOnly = observeOnly
             results.append(try suite.run())
         }
         Self.addGrowth(&results)

@@ -17,6 +17,8 @@ struct SizeSuite {
     let log: Log
     /// Measure only `binary.open` and the full-screen editor's records (SizeSuite+Editor.swift).
     var editorOnly = false
+    /// Measure only `observe.one-edit` and `observe.expand` (SizeSuite+Observe.swift).
+    var observeOnly = false
 
     /// The files of one size, all in the scratch folder.
     struct Paths {
@@ -56,6 +58,11 @@ struct SizeSuite {
             + " (depth \(facts.depth), binary \(megabytes(facts.binaryBytes)), XML \(megabytes(facts.xmlBytes)))")
 
         var samples: [String: Sample] = [:]
+        if observeOnly {
+            try measureObserve(paths, into: &samples)
+            let records = Self.records(items: items, samples, memory: [], memoryXML: []).filter { !$0.runs.isEmpty }
+            return SizeResult(items: items, facts: facts, records: records)
+        }
         try measureStores(bundle.current, paths: paths, into: &samples)
         if editorOnly {
             try measureEditor(paths, into: &samples)
