@@ -1,5 +1,6 @@
 import Foundation
 import OutlineEngine
+import OutlineStorage
 import OutlineTestSupport
 import Testing
 
@@ -103,6 +104,35 @@ import Testing
         #expect(try observed.mismatch() == nil)
         try document.insertItem("y")
         #expect(try observed.mismatch() == nil)
+    }
+
+    @MainActor @Test func anOutlineStackReloadUnderANewRootKeepsTheRowsOfTheOutlineBeforeIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "outline-rows-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "rows.outline").path
+        let stack = try await OutlineStack.create(path, options: .init(externalChangeInterval: nil))
+        let a = try stack.document.insertItem("a")
+        try stack.document.insertItem("a1", under: a)
+        try stack.document.insertItem("b")
+        try await stack.save()
+        let visible = VisibleRows(document: stack.document)
+        var shown = visible.rows
+        visible.onChange { $0.apply(to: &shown) }
+        // Another program puts everything under a new top item.
+        let store = try PersistentStore.open(path)
+        try RandomOutlineEditor.wrapRoot(of: OutlineDocument(context: store.context), text: "top")
+        try store.save()
+
+        try await stack.container.reload()
+
+        #expect(visible.document.root == stack.document.root)
+        #expect(shown == VisibleRows.flatten(stack.document))
+        #expect(shown.map { stack.document.text(of: $0.item) ?? "" } == ["", "a", "a1", "b"])
+        try stack.document.insertItem("c")
+        #expect(shown == VisibleRows.flatten(stack.document))
+        #expect(shown.map(\.depth) == [1, 2, 3, 2, 1])
+        try await stack.close()
     }
 
     /// The random edits of ``ObservationPropertyTests`` plus scratch commits (a scratch context
