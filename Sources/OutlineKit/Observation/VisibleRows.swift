@@ -9,6 +9,10 @@ import OutlineEngine
 /// ``batches()`` streams. Collapsing and expanding are document edits
 /// (``OutlineDocument/setCollapsed(_:of:)``), so they are undoable and arrive as batches too.
 ///
+/// A reload replaces every object, the root item possibly too: the rows then find the root
+/// again (updating ``OutlineDocument/root``) and deliver one batch that deletes every old row
+/// and inserts every row of the document as read, then follow edits as before.
+///
 /// ```swift
 /// let rows = VisibleRows(document: document)
 /// rows.onChange { batch in batch.apply(to: &shown) }   // or animate batch.changes
