@@ -106,6 +106,31 @@ import Testing
         #expect(try observed.mismatch() == nil)
     }
 
+    @Test func pausedRowsCatchUpOnAReloadUnderANewRootAndTheEditsAfterIt() throws {
+        let document = try SampleOutlines.emptyDocument()
+        let a = try document.insertItem("a")
+        try document.insertItem("a1", under: a)
+        document.context.markSaved()
+        let other = EditingContext(graph: ObjectGraph(snapshot: document.context.graph.snapshot()))
+        try RandomOutlineEditor.wrapRoot(of: OutlineDocument(context: other), text: "top")
+        let observed = try ObservedOutline(document: document, parent: document.root)
+        var batches: [VisibleRowsBatch] = []
+        observed.visible.onChange { batches.append($0) }
+        observed.visible.pause()
+        observed.children.pause()
+        try document.insertItem("lost")
+        document.context.replaceGraph(with: other.graph.snapshot())
+        try document.insertItem("b")
+        try document.setCollapsed(true, of: a)
+        #expect(batches.isEmpty)
+        observed.visible.resume()
+        observed.children.resume()
+        #expect(batches.count == 1)
+        #expect(batches.first?.isCatchUp == true)
+        #expect(try observed.mismatch() == nil)
+        #expect(observed.shownRows.map { "\($0.depth) \(document.text(of: $0.item) ?? "")" } == ["1 ", "2 a", "1 b"])
+    }
+
     @MainActor @Test func anOutlineStackReloadUnderANewRootKeepsTheRowsOfTheOutlineBeforeIt() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "outline-rows-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

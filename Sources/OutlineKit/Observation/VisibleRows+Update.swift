@@ -10,6 +10,8 @@ import OutlineEngine
 /// rows that stayed are refreshed.
 extension VisibleRows {
     func receive(_ notification: ChangeNotification) {
+        // Right away, not at the next delivery: edits made while paused need the new root.
+        if notification.reason == .reload { rootExists = document.findRootAfterReload() }
         pending.add(notification, shape: document.shape, schema: document.context.schema)
         pendingReason = notification.reason
         pendingActionName = notification.actionName
