@@ -9,7 +9,9 @@ import OutlineEngine
 public final class OutlineDocument {
     /// The editing context holding the items; undo, redo and change observation go through it.
     public let context: EditingContext
-    /// The one item without a parent.
+    /// The one item without a parent. After a reload (the context's objects replaced) it is
+    /// found again by the ``VisibleRows`` over the outline; without those, make a new outline
+    /// over the context.
     public private(set) var root: ManagedObject
 
     /// Where the outline's entity, attributes and relationships are in the schema.
@@ -44,6 +46,25 @@ public final class OutlineDocument {
             context.isUndoRegistrationEnabled = undo
             if wasClean { context.markSaved() }
         }
+    }
+
+    /// The root among `items`: the item without a parent (with the smallest id when a damaged
+    /// document has several).
+    private static func findRoot(among items: [ManagedObject], context: EditingContext, shape: OutlineShape) -> ManagedObject? {
+        items.filter { context.relatedObject(of: $0, shape.parent) == nil }
+            .min { context.objectID(of: $0) < context.objectID(of: $1) }
+    }
+
+    /// Finds the root again after the context replaced every object (a reload), as
+    /// ``init(context:)`` does; false, with ``root`` unchanged, when the new objects have no
+    /// item without a parent.
+    ///
+    /// - Complexity: O(items).
+    @discardableResult
+    func findRootAfterReload() -> Bool {
+        guard let found = Self.findRoot(among: context.graph.objects(ofEntity: shape.item), context: context, shape: shape) else { return false }
+        root = found
+        return true
     }
 
     /// `the entities A, B and 3 more` (at most five names).

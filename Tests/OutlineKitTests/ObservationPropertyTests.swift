@@ -98,7 +98,9 @@ final class ObservedOutline {
     /// What differs from a fresh fetch or flattening, or nil.
     func mismatch() throws -> String? {
         let context = document.context
-        let fresh = VisibleRows.flatten(document)
+        // The rows of the outline as a fresh reading finds it (after a reload, under the root
+        // it has now).
+        let fresh = VisibleRows.flatten(try OutlineDocument(context: context))
         func show(_ rows: [VisibleRow]) -> String {
             rows.map {
                 "\(String(repeating: ".", count: $0.depth))\(document.text(of: $0.item) ?? "")\($0.item.row)\($0.isCollapsed ? "+" : "")\($0.hasChildren ? "" : "0")"

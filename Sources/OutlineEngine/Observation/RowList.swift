@@ -25,7 +25,7 @@ package struct RowList<Row: ListRow> {
     /// `starts[i]`: the rows before chunk `i` (`chunks.count + 1` entries).
     private var starts: [Int] = [0]
     /// The id of the chunk holding each object.
-    private var location: [ManagedObject: Int] = [:]
+    private var location = ObjectLocations()
     /// The number of rows.
     package private(set) var count = 0
 

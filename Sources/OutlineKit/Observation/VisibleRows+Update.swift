@@ -10,6 +10,8 @@ import OutlineEngine
 /// rows that stayed are refreshed.
 extension VisibleRows {
     func receive(_ notification: ChangeNotification) {
+        // Right away, not at the next delivery: edits made while paused need the new root.
+        if notification.reason == .reload { rootExists = document.findRootAfterReload() }
         pending.add(notification, shape: document.shape, schema: document.context.schema)
         pendingReason = notification.reason
         pendingActionName = notification.actionName
@@ -19,7 +21,14 @@ extension VisibleRows {
 
     func flush(isCatchUp: Bool) {
         guard pendingSteps > 0 else { return }
-        let changes = pending.reload || document.root != root ? rebuild() : (update() ?? rebuild())
+        let changes: [VisibleRowChange]
+        if pending.reload || !rootExists {
+            // Every handle was replaced, the root's too (it may be another item now).
+            rootExists = document.findRootAfterReload()
+            changes = rebuild()
+        } else {
+            changes = update() ?? rebuild()
+        }
         let batch = VisibleRowsBatch(
             reason: pendingReason, actionName: pendingSteps == 1 ? pendingActionName : nil,
             isCatchUp: isCatchUp, changes: changes)
@@ -29,11 +38,12 @@ extension VisibleRows {
         if !batch.isEmpty { deliver(batch) }
     }
 
-    /// Every old row deleted, every row of the document as it is now inserted.
+    /// Every old row deleted, every row of the document as it is now inserted (none when a
+    /// reload left the document without a root).
     private func rebuild() -> [VisibleRowChange] {
         let old = list.rows
         root = document.root
-        list = RowList(Self.flatten(document))
+        list = RowList(rootExists ? Self.flatten(document) : [])
         return old.indices.reversed().map { .deleted(old[$0].item, at: $0) } + list.enumerated().map { .inserted($1, at: $0) }
     }
 

@@ -9,6 +9,10 @@ import OutlineEngine
 /// ``batches()`` streams. Collapsing and expanding are document edits
 /// (``OutlineDocument/setCollapsed(_:of:)``), so they are undoable and arrive as batches too.
 ///
+/// A reload replaces every object, the root item possibly too: the rows then find the root
+/// again (updating ``OutlineDocument/root``) and deliver one batch that deletes every old row
+/// and inserts every row of the document as read, then follow edits as before.
+///
 /// ```swift
 /// let rows = VisibleRows(document: document)
 /// rows.onChange { batch in batch.apply(to: &shown) }   // or animate batch.changes
@@ -32,6 +36,8 @@ public final class VisibleRows {
     var list = RowList<VisibleRow>()
     /// The root the rows were flattened from (a reload may replace it).
     var root: ManagedObject
+    /// False while a reload left the document without a root (no rows then).
+    var rootExists = true
 
     // Changes not delivered yet (see VisibleRows+Update.swift).
     var pending = PendingOutlineChanges()

@@ -23,7 +23,7 @@ struct SizeSuite {
 
     /// The groups of records `--only` can pick.
     enum Group: String, CaseIterable, ExpressibleByArgument {
-        case batch, stack
+        case batch, stack, observe
     }
 
     /// The files of one size, all in the scratch folder.
@@ -70,6 +70,7 @@ struct SizeSuite {
                 try measureBatch(paths, topLevel: tree.parents.lazy.filter { $0 == 0 }.count, into: &samples)
             }
             if only.contains(.stack) { try measureStack(bundle.current, paths: paths, into: &samples) }
+            if only.contains(.observe) { try measureObserve(paths, into: &samples) }
             let records = Self.records(items: items, samples, memory: [], memoryXML: []).filter { !$0.runs.isEmpty }
             return SizeResult(items: items, facts: facts, records: records)
         }
