@@ -129,6 +129,9 @@ import Testing
             try imported.document.extraAttributes(of: item)?.kept == [OPMLAttribute("collapsed", "maybe"), OPMLAttribute("created", "yesterday")])
         let dated = try read("- a\n  created:: Tue, 12 Mar 2024 14:03:00 GMT\n")
         #expect(dated.document.created(of: try #require(dated.document.items.first)) == RFC822Date.parse("Tue, 12 Mar 2024 14:03:00 GMT"))
+        // Written back as the date, not as a Swift optional.
+        let written = MarkdownExporter.write(dated.document, head: dated.head).data.utf8Text
+        #expect(written.contains("  created:: Tue, 12 Mar 2024 14:03:00 GMT\n"), "\(written)")
     }
 
     @Test func listsNestAsCommonMarkNestsThem() throws {

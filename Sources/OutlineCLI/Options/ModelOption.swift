@@ -21,7 +21,7 @@ struct ModelOption: ParsableArguments {
     /// The model's versions: the one named by `--model`, or the embedded outline model, with
     /// `--model-version` as its current version. Warnings about the model are printed.
     func bundle() throws -> ModelBundle {
-        try ModelSelection.printingWarnings(try ModelSelection.bundle(at: model, currentVersion: currentVersion))
+        ModelSelection.printingWarnings(try ModelSelection.bundle(at: model, currentVersion: currentVersion))
     }
 }
 

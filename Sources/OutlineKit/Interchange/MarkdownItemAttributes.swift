@@ -122,8 +122,9 @@ struct MarkdownItemAttributes {
                 lines.append("collapsed:: \(kept ?? (collapsed ? "true" : "false"))")
             case .mapped("created", let spelling):
                 guard let created else { continue }
-                let kept = spelling.flatMap { RFC822Date.parse($0) == created ? $0 : nil }
-                lines.append("created:: \(kept ?? RFC822Date.format(created))")
+                // A date outside what RFC 822 can spell (years 0 to 9999) is left out.
+                guard let text = spelling.flatMap({ RFC822Date.parse($0) == created ? $0 : nil }) ?? RFC822Date.format(created) else { continue }
+                lines.append("created:: \(text)")
             case .mapped:
                 continue
             }
