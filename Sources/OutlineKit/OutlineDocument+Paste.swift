@@ -59,7 +59,7 @@ extension OutlineDocument {
     /// that `order` stays 0…n-1. The scratch context ends, even when the merge fails (the
     /// outline is then as it was).
     ///
-    /// - Returns: the merge report (see ``OutlineEngine/EditingContext/commit(named:)``).
+    /// - Returns: the merge report (see `EditingContext.commit(named:)`).
     @discardableResult
     public func commit(_ scratch: EditingContext, named actionName: String) throws -> MergeReport {
         precondition(!scratch.isFinishedScratch, "commit(_:named:) with a scratch context that was committed or discarded")
@@ -67,7 +67,7 @@ extension OutlineDocument {
         return try context.merge(scratch.finishForCommit(), named: actionName, finishing: renumberMergedLists)
     }
 
-    /// Renumbers the child lists a merge combined from both sides (see ``MergeConflict``).
+    /// Renumbers the child lists a merge combined from both sides (see `MergeConflict`).
     public func renumberMergedLists(_ report: MergeReport) throws {
         let children = context.schema.infos[shape.item].relationships[shape.children].name
         for conflict in report.conflicts

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a scratch or background context changed since its fork, as a value that can be sent
 /// to the actor of the context it came from and merged there
-/// (``EditingContext/merge(_:named:)``).
+/// (``EditingContext/merge(_:named:finishing:)``).
 ///
 /// Properties are given with their value at the fork and their new value, so that the merge
 /// can tell what the parent changed meanwhile. Objects made in the scratch context are named

@@ -7,8 +7,12 @@ extension EditingContext {
     /// free for editing meanwhile, and changes made here in between are dealt with as
     /// ``MergeConflict`` describes. Handles in `body`'s result are those of the background
     /// context: ``MergeReport/parentObject(for:)`` turns them into handles of this one.
-    /// - Parameter finishing: run after the merge in the same undo step (see
-    ///   ``merge(_:named:finishing:)``).
+    /// - Parameters:
+    ///   - actionName: the name of the undo step.
+    ///   - isolation: the actor this context belongs to; the caller's by default.
+    ///   - body: the work, given the background context.
+    ///   - finishing: run after the merge in the same undo step (see
+    ///     ``merge(_:named:finishing:)``).
     /// - Throws: what `body` throws (nothing is merged then), or what the merge throws.
     public func performInBackground<R: Sendable>(
         named actionName: String, isolation: isolated (any Actor)? = #isolation,

@@ -12,7 +12,7 @@ extension EditingContext {
 
     /// A context over `fork`, for work on any actor or task: the handles of the objects the
     /// forked context had are valid in it. Send ``changesSinceFork()`` back to the forked
-    /// context and ``merge(_:named:)`` them there.
+    /// context and ``merge(_:named:finishing:)`` them there.
     public convenience init(fork: ContextFork) {
         self.init(graph: ObjectGraph(snapshot: fork.snapshot))
         origin = fork
@@ -36,7 +36,7 @@ extension EditingContext {
     /// changes the parent made since the scratch context began are dealt with as
     /// ``MergeConflict`` describes, and listed in the report.
     /// - Throws: ``EngineError`` when the parent refuses the changes (nothing is changed then;
-    ///   the scratch context is ended all the same, see ``finishForCommit()``).
+    ///   the scratch context is ended all the same: it gave up its snapshot to make the merge cheap).
     /// - Complexity: O(c + l) for c changed properties and l members of the lists they touch,
     ///   whatever the size of the graph.
     @discardableResult

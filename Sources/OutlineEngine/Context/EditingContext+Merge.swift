@@ -7,9 +7,12 @@ extension EditingContext {
     /// gives their handles here); attributes and relationships take their new values, with
     /// inverses kept in step; deleted objects are deleted with their delete rules. Changes
     /// this context made since the fork are dealt with as ``MergeConflict`` describes.
-    /// - Parameter finishing: called after the changes are applied, in the same undo step, to
-    ///   restore what the domain keeps consistent across objects (such as the positions an
-    ///   outline stores in lists that both sides changed).
+    /// - Parameters:
+    ///   - changes: what the forked context changed (its ``changesSinceFork()``).
+    ///   - actionName: the name of the undo step.
+    ///   - finishing: called after the changes are applied, in the same undo step, to
+    ///     restore what the domain keeps consistent across objects (such as the positions an
+    ///     outline stores in lists that both sides changed).
     /// - Complexity: O(c + l) for c changed properties and l members of the lists they touch.
     @discardableResult
     public func merge(

@@ -1,4 +1,4 @@
-/// What merging a scratch or background context's changes did (``EditingContext/merge(_:named:)``).
+/// What merging a scratch or background context's changes did (``EditingContext/merge(_:named:finishing:)``).
 public struct MergeReport: Sendable {
     /// The objects the scratch context made, and the handles they have in the parent.
     public internal(set) var insertedObjects: [ManagedObject: ManagedObject] = [:]

@@ -71,9 +71,12 @@ public final class ResultsController {
 
     /// Fetches `request` in `context` and follows its changes.
     ///
-    /// - Parameter sectionKeyPath: groups rows by the value of this key path (sections are
-    ///   ordered by that value, ascending, or descending when the first sort descriptor sorts
-    ///   by the same key path descending; rows within a section by the sort descriptors).
+    /// - Parameters:
+    ///   - context: the context whose objects are fetched and followed.
+    ///   - request: the entity, predicate, sort descriptors and window of the rows.
+    ///   - sectionKeyPath: groups rows by the value of this key path (sections are
+    ///     ordered by that value, ascending, or descending when the first sort descriptor sorts
+    ///     by the same key path descending; rows within a section by the sort descriptors).
     /// - Throws: ``EngineError`` for an unknown entity, a predicate, sort key or section key
     ///   that does not fit the entity, an evaluation over its work limit, or a request with a
     ///   fetch limit or offset (`unsupportedRequest`).

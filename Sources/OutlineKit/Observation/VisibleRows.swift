@@ -7,7 +7,7 @@ import OutlineEngine
 /// undo, redo, rollback, merged scratch or background contexts, reloads) and deliver each
 /// step's effect as one ``VisibleRowsBatch``, through ``onChange(_:)`` handlers and
 /// ``batches()`` streams. Collapsing and expanding are document edits
-/// (``OutlineDocument/setCollapsed(_:of:)``), so they are undoable and arrive as batches too.
+/// (``OutlineDocument/setCollapsed(_:of:)-(Bool,ManagedObject)``), so they are undoable and arrive as batches too.
 ///
 /// A reload replaces every object, the root item possibly too: the rows then find the root
 /// again (updating ``OutlineDocument/root``) and deliver one batch that deletes every old row
@@ -26,7 +26,7 @@ import OutlineEngine
 /// recurses on depth: a chain a million levels deep works.
 ///
 /// ## Pausing and isolation
-/// As for ``ResultsController``: ``pause()`` stops deliveries, ``resume()`` delivers one
+/// As for `ResultsController`: ``pause()`` stops deliveries, ``resume()`` delivers one
 /// catch-up batch; the rows belong to the isolation domain of the document's context, and
 /// batches are `Sendable`.
 public final class VisibleRows {

@@ -3,12 +3,12 @@ import OutlineEngine
 import OutlineStorage
 
 /// An outline file opened for editing in an app or a terminal editor: the document stack
-/// (``OutlineStorage/DocumentContainer``) with an ``OutlineDocument`` over its context.
+/// (`DocumentContainer`) with an ``OutlineDocument`` over its context.
 ///
 /// Opening reads the file off the caller's actor with progress, migrating older versions of
 /// the outline schema in memory (the first save then keeps the old file as `FILE.bak`), and
 /// renumbers child lists whose `order` is not 0…n-1 (files of other tools). Saves run in the
-/// background; see ``OutlineStorage/DocumentContainer`` for autosave, conflicts and reloads.
+/// background; see `DocumentContainer` for autosave, conflicts and reloads.
 /// After a reload (another program changed the file), ``document`` is a new outline over the
 /// new objects.
 public final class OutlineStack {
@@ -32,9 +32,9 @@ public final class OutlineStack {
     public var context: EditingContext { container.context }
 
     /// Opens the outline at `path` for editing on the caller's actor (see
-    /// ``OutlineStorage/DocumentContainer/open(_:model:options:progress:isolation:)``).
+    /// `DocumentContainer.open(_:model:options:progress:isolation:)`).
     ///
-    /// - Throws: ``OutlineStorage/StorageError`` for files that cannot be read, ``OutlineError``
+    /// - Throws: `StorageError` for files that cannot be read, ``OutlineError``
     ///   `notAnOutline` for documents of another model.
     public static func open(
         _ path: String, options: DocumentContainer.Options = DocumentContainer.Options(),
@@ -59,7 +59,7 @@ public final class OutlineStack {
     /// A new outline (the root item only) at the current schema version that will be the file
     /// at `path`; the first save writes it.
     ///
-    /// - Throws: ``OutlineStorage/StorageError`` `conflict` when a file is already there.
+    /// - Throws: `StorageError` `conflict` when a file is already there.
     public static func create(
         _ path: String, format: DocumentFormat = .binary,
         options: DocumentContainer.Options = DocumentContainer.Options(),
@@ -69,12 +69,12 @@ public final class OutlineStack {
         return try OutlineStack(container: container)
     }
 
-    /// Saves in the background (see ``OutlineStorage/DocumentContainer/save(isolation:)``).
+    /// Saves in the background (see `DocumentContainer.save(isolation:)`).
     public func save(isolation: isolated (any Actor)? = #isolation) async throws {
         try await container.save()
     }
 
-    /// Closes the container (see ``OutlineStorage/DocumentContainer/close(isolation:)``).
+    /// Closes the container (see `DocumentContainer.close(isolation:)`).
     public func close(isolation: isolated (any Actor)? = #isolation) async throws {
         try await container.close()
     }

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Atomic, durable replacement of a file: readers see the old file or the new one, never a mix,
-/// and once ``write(_:to:keepBackup:file:)-([UInt8],_,_,_)`` returns the new file survives a crash or power loss.
+/// and once ``write(_:to:keepBackup:replacing:file:)-([UInt8],_,_,_,_)`` returns the new file survives a crash or power loss.
 ///
 /// The bytes go to a temporary file in the same folder (named `.NAME.outline-tmp-XXXXXX`),
 /// which is synced, given the target's permissions and renamed over the target; then the

@@ -193,7 +193,9 @@ extension DocumentFile {
     /// Standard input, read as a document (`outline show -`): a duplicate of descriptor 0, so
     /// nothing is reopened by name and a pipe is read as it comes.
     ///
-    /// - Parameter name: how messages name it.
+    /// - Parameters:
+    ///   - name: how messages name it.
+    ///   - limits: the read limits (the size of a regular file is checked against them).
     /// - Throws: ``StorageError`` `unreadable` when standard input is closed or a folder,
     ///   `limitExceeded` for a regular file bigger than `limits.maximumFileSize`.
     public static func standardInput(name: String = "standard input", limits: StoreLimits = .default) throws -> DocumentFile {

@@ -6,7 +6,7 @@ extension HistoryCoding {
     /// ``HistoryLimits`` and the bytes left before allocating for it.
     ///
     /// Names and values are only checked for form here; whether they fit the document's objects
-    /// is for ``OutlineEngine/EditingContext/importUndoHistory(_:)`` to say.
+    /// is for `EditingContext.importUndoHistory(_:)` to say.
     /// - Parameter file: how messages name the document.
     /// - Throws: ``StorageError`` `corrupt`, `limitExceeded` or `unsupportedVersion`, at
     ///   `history byte N`, with a hint that the document itself is not affected.

@@ -56,7 +56,7 @@ extension DocumentContainer {
     }
 
     /// Reads the file again, replacing every object (unsaved changes are lost); observers of
-    /// the context get one batch with reason ``ChangeReason/reload``.
+    /// the context get one batch with reason `ChangeReason.reload`.
     ///
     /// - Throws: ``StorageError`` when the file cannot be read or no longer fits the schema;
     ///   the objects are then as they were.

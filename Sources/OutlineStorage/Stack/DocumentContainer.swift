@@ -1,7 +1,7 @@
 import Foundation
 import OutlineEngine
 
-/// A document opened for editing: its objects in an ``EditingContext`` that belongs to the
+/// A document opened for editing: its objects in an `EditingContext` that belongs to the
 /// caller's actor, saved in the background, autosaved, and watched for changes by other
 /// programs.
 ///
@@ -116,7 +116,9 @@ public final class DocumentContainer {
     /// on disk changes. Once open, leftovers of killed saves beside the file are removed.
     ///
     /// - Parameters:
+    ///   - path: the document's file.
     ///   - model: the model to read it with; the one it embeds by default.
+    ///   - options: autosave, the check for other programs' changes, the lock wait, read-only.
     ///   - progress: called with the phase and how much of it is done.
     ///   - isolation: the actor the container will belong to; the caller's by default.
     /// - Throws: ``StorageError``: `cancelled`, and the errors of ``PersistentStore`` opening.

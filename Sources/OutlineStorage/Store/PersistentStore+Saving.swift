@@ -39,7 +39,7 @@ extension PersistentStore {
 
     /// The save of the document as it is now to `path` in `format`, and the marker of the
     /// snapshot it writes. Call ``finishSave(_:of:marker:)`` with its outcome, or give the
-    /// marker up with ``EditingContext/abandonSave(_:)`` when it fails.
+    /// marker up with `EditingContext.abandonSave(_:)` when it fails.
     func beginSave(to path: String?, format: DocumentFormat, keepsBackup: Bool? = nil) -> (SaveJob, SaveMarker) {
         let (snapshot, marker) = context.snapshotForSave()
         let checks = path != nil && path == self.path && options.detectsExternalChanges
