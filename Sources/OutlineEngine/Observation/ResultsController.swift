@@ -64,9 +64,7 @@ public final class ResultsController {
     /// its work limit); the object is left out of the results. `nil` when there was none.
     public internal(set) var evaluationError: EngineError?
 
-    private var handlers: [Int: (ResultsBatch) -> Void] = [:]
-    private var streams: [Int: AsyncStream<ResultsBatch>.Continuation] = [:]
-    private var nextSubscription = 0
+    private let subscribers = BatchSubscribers<ResultsBatch>()
     private var observer: ObserverToken?
 
     /// Fetches `request` in `context` and follows its changes.
@@ -113,7 +111,6 @@ public final class ResultsController {
 
     deinit {
         if let observer { context.removeObserver(observer) }
-        for continuation in streams.values { continuation.finish() }
     }
 
     // MARK: Reading
@@ -171,23 +168,18 @@ public final class ResultsController {
     /// Calls `handler` with each batch, right after the step that caused it.
     @discardableResult
     public func onChange(_ handler: @escaping (ResultsBatch) -> Void) -> BatchSubscription {
-        nextSubscription += 1
-        handlers[nextSubscription] = handler
-        return BatchSubscription(id: nextSubscription)
+        subscribers.add(handler)
     }
 
     /// Stops calling the handler registered as `subscription`.
     public func cancel(_ subscription: BatchSubscription) {
-        handlers[subscription.id] = nil
+        subscribers.cancel(subscription)
     }
 
     /// A stream of the batches delivered from now on; it ends when the controller goes away.
     /// Batches wait in the stream until read (none is dropped).
     public func batches() -> AsyncStream<ResultsBatch> {
-        let (stream, continuation) = AsyncStream<ResultsBatch>.makeStream(bufferingPolicy: .unbounded)
-        nextSubscription += 1
-        streams[nextSubscription] = continuation
-        return stream
+        subscribers.stream()
     }
 
     /// Stops deliveries until ``resume()``; changes are noted, not delivered.
@@ -204,17 +196,6 @@ public final class ResultsController {
     }
 
     func deliver(_ batch: ResultsBatch) {
-        for key in handlers.keys.sorted() { handlers[key]?(batch) }
-        for (key, continuation) in streams {
-            if case .terminated = continuation.yield(batch) { streams[key] = nil }
-        }
+        subscribers.deliver(batch)
     }
-}
-
-/// Identifies a handler registered with ``ResultsController/onChange(_:)`` (or with another
-/// observer of the same kind), for cancelling it.
-public struct BatchSubscription: Hashable, Sendable {
-    package let id: Int
-    /// A subscription with number `id` (for observers in other modules).
-    package init(id: Int) { self.id = id }
 }

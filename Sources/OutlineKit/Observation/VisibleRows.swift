@@ -48,9 +48,7 @@ public final class VisibleRows {
     /// Whether deliveries are paused.
     public private(set) var isPaused = false
 
-    private var handlers: [Int: (VisibleRowsBatch) -> Void] = [:]
-    private var streams: [Int: AsyncStream<VisibleRowsBatch>.Continuation] = [:]
-    private var nextSubscription = 0
+    private let subscribers = BatchSubscribers<VisibleRowsBatch>()
     private var observer: ObserverToken?
 
     /// The visible rows of `document`, following its changes.
@@ -65,7 +63,6 @@ public final class VisibleRows {
 
     deinit {
         if let observer { document.context.removeObserver(observer) }
-        for continuation in streams.values { continuation.finish() }
     }
 
     // MARK: Reading
@@ -122,22 +119,17 @@ public final class VisibleRows {
     /// Calls `handler` with each batch, right after the step that caused it.
     @discardableResult
     public func onChange(_ handler: @escaping (VisibleRowsBatch) -> Void) -> BatchSubscription {
-        nextSubscription += 1
-        handlers[nextSubscription] = handler
-        return BatchSubscription(id: nextSubscription)
+        subscribers.add(handler)
     }
 
     /// Stops calling the handler registered as `subscription`.
     public func cancel(_ subscription: BatchSubscription) {
-        handlers[subscription.id] = nil
+        subscribers.cancel(subscription)
     }
 
     /// A stream of the batches delivered from now on; it ends when the rows go away.
     public func batches() -> AsyncStream<VisibleRowsBatch> {
-        let (stream, continuation) = AsyncStream<VisibleRowsBatch>.makeStream(bufferingPolicy: .unbounded)
-        nextSubscription += 1
-        streams[nextSubscription] = continuation
-        return stream
+        subscribers.stream()
     }
 
     /// Stops deliveries until ``resume()``; changes are noted, not delivered.
@@ -152,9 +144,6 @@ public final class VisibleRows {
     }
 
     func deliver(_ batch: VisibleRowsBatch) {
-        for key in handlers.keys.sorted() { handlers[key]?(batch) }
-        for (key, continuation) in streams {
-            if case .terminated = continuation.yield(batch) { streams[key] = nil }
-        }
+        subscribers.deliver(batch)
     }
 }
