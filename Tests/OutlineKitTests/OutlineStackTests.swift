@@ -93,20 +93,26 @@ import Testing
         let first = try document.insertItem("typed before")
         let data = Self.opml(items: Self.importItems)
         let importing = Task { try await stack.importItems(data, format: .opml, file: "big.opml").items.count }
-        // Typing goes on while the import runs in the background.
+        // Typing goes on while the import runs in the background. On a busy machine the import
+        // may be merged before this task runs again; the typed item then comes after it and is
+        // the last undo step, and everything else holds the same.
         await Task.yield()
         let typed = try document.insertItem("typed during")
         let imported = try await importing.value
         #expect(imported == min(Self.importItems, 10))
         #expect(document.itemCount == Self.importItems + 3)
-        #expect(stack.context.undoActionName == "Import big.opml")
         let top = document.children(of: document.root)
-        #expect(top.prefix(2) == [first, typed], "the import lands after what was there")
-        #expect(document.text(of: top[2]) == "item 1")
+        let typedDuringTheImport = top[1] == typed
+        #expect(top.first == first, "the import lands after what was there")
+        #expect(typedDuringTheImport || top.last == typed)
+        #expect(document.text(of: top[typedDuringTheImport ? 2 : 1]) == "item 1")
         SampleOutlines.checkInvariants(document)
+        if !typedDuringTheImport { stack.context.undo() }
+        #expect(stack.context.undoActionName == "Import big.opml")
         stack.context.undo()
-        #expect(document.children(of: document.root) == [first, typed] && document.itemCount == 3)
+        #expect(document.children(of: document.root) == (typedDuringTheImport ? [first, typed] : [first]), "one step took the whole import away")
         stack.context.redo()
+        if !typedDuringTheImport { stack.context.redo() }
         #expect(document.itemCount == Self.importItems + 3)
         try await stack.save()
         let reopened = try await OutlineStack.open(path, options: .init(externalChangeInterval: nil))
