@@ -33,13 +33,20 @@ public final class DocumentFile {
     ///   `limitExceeded` for a regular file bigger than `limits.maximumFileSize`.
     public static func open(_ path: String, limits: StoreLimits = .default) throws -> DocumentFile {
         let fd = try SystemCall.openFile(path, O_RDONLY, .reading, file: path, "cannot open")
+        return try adopt(fd, name: path, verb: "cannot open", limits: limits)
+    }
+
+    /// A document file over the open descriptor `fd`, once its status passes the checks every
+    /// document file gets (not a folder, a regular file within the size limit); `fd` is closed
+    /// when they fail.
+    private static func adopt(_ fd: Int32, name: String, verb: String, limits: StoreLimits) throws -> DocumentFile {
         do {
-            let status = try SystemCall.fileStatus(fd, file: path)
-            if status.isDirectory { throw FileError.make(EISDIR, .reading, file: path, "cannot open") }
+            let status = try SystemCall.fileStatus(fd, file: name)
+            if status.isDirectory { throw FileError.make(EISDIR, .reading, file: name, verb) }
             if status.isRegularFile && status.size > limits.maximumFileSize {
-                throw tooBig(path, "the file is \(status.size) bytes, over the limit of \(limits.maximumFileSize)")
+                throw tooBig(name, "the file is \(status.size) bytes, over the limit of \(limits.maximumFileSize)")
             }
-            return DocumentFile(path: path, descriptor: fd, status: status, limit: limits.maximumFileSize)
+            return DocumentFile(path: name, descriptor: fd, status: status, limit: limits.maximumFileSize)
         } catch {
             SystemCall.closeQuietly(fd)
             throw error
@@ -201,16 +208,6 @@ extension DocumentFile {
     public static func standardInput(name: String = "standard input", limits: StoreLimits = .default) throws -> DocumentFile {
         let fd = dup(0)
         guard fd >= 0 else { throw FileError.make(errno, .reading, file: name, "cannot read") }
-        do {
-            let status = try SystemCall.fileStatus(fd, file: name)
-            if status.isDirectory { throw FileError.make(EISDIR, .reading, file: name, "cannot read") }
-            if status.isRegularFile && status.size > limits.maximumFileSize {
-                throw tooBig(name, "the file is \(status.size) bytes, over the limit of \(limits.maximumFileSize)")
-            }
-            return DocumentFile(path: name, descriptor: fd, status: status, limit: limits.maximumFileSize)
-        } catch {
-            SystemCall.closeQuietly(fd)
-            throw error
-        }
+        return try adopt(fd, name: name, verb: "cannot read", limits: limits)
     }
 }
