@@ -71,7 +71,7 @@ struct OutlineBenchmark: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Measure only binary.open, binary.save and these groups: batch (edit.batch), stack (stack.*), observe (observe.*); repeatable.",
+            "Measure only binary.open, binary.save and these groups: batch (edit.batch), stack (stack.*), observe (observe.*), xml (xml.*, memory.*), convert (convert.*, migrate.*), edit (edit.add|move|remove); repeatable.",
             valueName: "group"))
     var only: [SizeSuite.Group] = []
 

@@ -24,6 +24,15 @@ struct SizeSuite {
     /// The groups of records `--only` can pick.
     enum Group: String, CaseIterable, ExpressibleByArgument {
         case batch, stack, observe
+        /// `xml.open`, `xml.save`, `xml.encode` and `memory.open-xml` with their floors.
+        case xml
+        /// `convert.*` and `migrate.v1-to-current` with their floors.
+        case convert
+        /// `edit.add`, `edit.move`, `edit.remove`.
+        case edit
+
+        /// Whether the group needs the XML and version-1 documents besides the binary one.
+        var needsEveryDocument: Bool { self == .xml || self == .convert }
     }
 
     /// The files of one size, all in the scratch folder.
@@ -57,21 +66,33 @@ struct SizeSuite {
         log.line("\(items.formatted()) items")
         let started = milliseconds()
         let tree = OutlineTree(count: items, seed: seed)
-        try writeDocuments(tree, bundle: bundle, paths: paths, binaryOnly: !only.isEmpty)
+        let binaryOnly = !only.isEmpty && !only.contains(where: \.needsEveryDocument)
+        try writeDocuments(tree, bundle: bundle, paths: paths, binaryOnly: binaryOnly)
         var facts = DocumentFacts(tree: tree, paths: paths)
         facts.generationMilliseconds = milliseconds() - started
         log.line(String(format: "  generated and saved in %.0f ms", facts.generationMilliseconds)
             + " (depth \(facts.depth), binary \(megabytes(facts.binaryBytes)), XML \(megabytes(facts.xmlBytes)))")
 
         var samples: [String: Sample] = [:]
-        try measureStores(bundle.current, paths: paths, binaryOnly: !only.isEmpty, into: &samples)
+        try measureStores(bundle.current, paths: paths, binaryOnly: binaryOnly, into: &samples)
         if !only.isEmpty {
+            if !binaryOnly { try measureFloors(paths, into: &samples) }
+            if only.contains(.xml) { try measureEncode(bundle.current, paths: paths, into: &samples) }
+            if only.contains(.convert) { try measureCommands(bundle, paths: paths, into: &samples) }
+            if only.contains(.edit) { try measureEdits(paths, into: &samples) }
             if only.contains(.batch) {
                 try measureBatch(paths, topLevel: tree.parents.lazy.filter { $0 == 0 }.count, into: &samples)
             }
             if only.contains(.stack) { try measureStack(bundle.current, paths: paths, into: &samples) }
             if only.contains(.observe) { try measureObserve(paths, into: &samples) }
-            let records = Self.records(items: items, samples, memory: [], memoryXML: []).filter { !$0.runs.isEmpty }
+            var memory: [MemoryProbe.Figure] = []
+            var memoryXML: [MemoryProbe.Figure] = []
+            if only.contains(.xml) {
+                log.line("  memory.open-binary and memory.open-xml: \(memoryRuns) fresh processes each")
+                memory = try MemoryProbe.measure(paths.binary, runs: memoryRuns)
+                memoryXML = try MemoryProbe.measure(paths.xml, runs: memoryRuns)
+            }
+            let records = Self.records(items: items, samples, memory: memory, memoryXML: memoryXML).filter { !$0.runs.isEmpty }
             return SizeResult(items: items, facts: facts, records: records)
         }
         if editorOnly {
