@@ -123,8 +123,8 @@ public enum BinaryStore {
         let embedded = try embeddedSchema(header, file: file)
         let model = schema ?? embedded
         try checkHashes(header, against: model, file: file, embedded: schema == nil)
-        let (graph, history) = try ChunkCompression.withInflatedBody(bytes, header: header, file: file) { body, buffer in
-            try BodyDecoder.decode(body, schema: model, header: header, file: file, releasing: buffer)
+        let (graph, history) = try ChunkCompression.withInflatingBody(bytes, header: header, file: file) { body, buffer, feed in
+            try BodyDecoder.decode(body, schema: model, header: header, file: file, releasing: buffer, feed: feed)
         }
         return (graph, metadata(header, schema: embedded), history)
     }

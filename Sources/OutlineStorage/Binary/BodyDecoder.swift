@@ -39,25 +39,26 @@ struct BodyDecoder {
     ///
     /// With `pages`, the body is read front to back once and each column's bytes are given back
     /// as soon as the column is decoded, so the body and the graph are not resident together.
+    /// With `feed`, `body` is still being inflated and is read only as far as the feed says.
     /// With a history section, its bytes are returned as they are, with the digest of the
     /// objects section (``StateDigest``) taken before any page is given back.
     static func decode(
         _ body: UnsafeRawBufferPointer, schema: Schema, header: BinaryHeader, file: String,
-        releasing pages: InflatedBuffer? = nil
+        releasing pages: InflatedBuffer? = nil, feed: InflateFeed? = nil
     ) throws -> (ObjectGraph, StoredHistory?) {
         var decoder = BodyDecoder(schema: schema, file: file)
         decoder.pages = pages
         decoder.bodySize = body.count
-        var cursor = ByteCursor(body, file: file, region: .body, context: "the body")
+        var cursor = ByteCursor(body, file: file, region: .body, context: "the body", feed: feed)
         let sections = try SectionTable.read(&cursor, place: "the body") { BinaryFormat.BodySection(rawValue: $0)?.name }
         guard var objects = sections.first(where: { $0.id == BinaryFormat.BodySection.objects.rawValue })?.cursor else {
             throw cursor.corrupt("the body has no objects section", at: 0)
         }
         var history: StoredHistory?
-        if let section = sections.first(where: { $0.id == BinaryFormat.BodySection.history.rawValue })?.cursor {
+        if var section = sections.first(where: { $0.id == BinaryFormat.BodySection.history.rawValue })?.cursor {
             history = .binary(
-                payload: Array(section.peekBytes(section.remaining)),
-                objectsDigest: StateDigest.of(objectsSection: objects.peekBytes(objects.remaining)))
+                payload: Array(try section.peekBytes(section.remaining)),
+                objectsDigest: StateDigest.of(objectsSection: try objects.peekBytes(objects.remaining)))
         }
         try decoder.decodeObjects(&objects, counts: header.objectCounts)
         try objects.expectEnd()

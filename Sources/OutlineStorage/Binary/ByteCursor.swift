@@ -22,6 +22,12 @@ struct ByteCursor {
     private let base: UnsafeRawPointer?
     /// Index one past the last readable byte.
     let end: Int
+    /// Index one past the last byte that is there already: `end`, unless `feed` is still
+    /// filling the buffer.
+    private var ready: Int
+    /// What fills the buffer while it is read (nil when all of it is there); positions plus
+    /// `origin` are its offsets.
+    private let feed: InflateFeed?
     /// Index of the next byte to read.
     private(set) var position: Int
     /// Added to positions in messages (the offset of the buffer within the file).
@@ -32,9 +38,16 @@ struct ByteCursor {
     /// What is being read, for messages: "the id column of entity Item".
     var context: String
 
-    init(_ buffer: UnsafeRawBufferPointer, file: String, region: Region, origin: Int = 0, context: String = "the data") {
+    /// A cursor over `buffer`; with `feed`, over a buffer still being filled, whose bytes are
+    /// read only once `feed` says they are there.
+    init(
+        _ buffer: UnsafeRawBufferPointer, file: String, region: Region, origin: Int = 0, context: String = "the data",
+        feed: InflateFeed? = nil, ready: Int? = nil
+    ) {
         self.base = buffer.baseAddress
         self.end = buffer.count
+        self.feed = feed
+        self.ready = feed == nil ? buffer.count : max(0, min(buffer.count, ready ?? 0))
         self.position = 0
         self.origin = origin
         self.region = region
@@ -42,12 +55,14 @@ struct ByteCursor {
         self.context = context
     }
 
-    /// A cursor over the next `count` bytes only, which this cursor skips.
+    /// A cursor over the next `count` bytes only, which this cursor skips (without waiting
+    /// for them to be there).
     mutating func subcursor(_ count: Int, context: String) throws -> ByteCursor {
-        try need(count)
+        guard count >= 0, count <= end - position else { throw endError(count) }
         let sub = ByteCursor(
             UnsafeRawBufferPointer(start: base.map { $0 + position }, count: count),
-            file: file, region: region, origin: origin + position, context: context)
+            file: file, region: region, origin: origin + position, context: context,
+            feed: feed, ready: ready - position)
         position += count
         return sub
     }
@@ -83,26 +98,38 @@ struct ByteCursor {
         return BinaryError.corrupt(file, at: location(of: end), message)
     }
 
-    @inline(__always) func need(_ count: Int) throws {
+    /// Checks that `count` more bytes exist and waits until they are there.
+    @inline(__always) mutating func need(_ count: Int) throws {
         guard count >= 0, count <= end - position else { throw endError(count) }
+        if count > ready - position { try fill(count) }
+    }
+
+    /// Waits for the feed until the next `count` bytes (which exist) are there.
+    private mutating func fill(_ count: Int) throws {
+        guard let feed else { return }
+        ready = min(end, try feed.wait(until: origin + position + count) - origin)
     }
 
     // MARK: Reading
 
     @inline(__always) mutating func readByte() throws -> UInt8 {
-        guard position < end, let base else { throw endError(1) }
+        if position >= ready && position < end { try fill(1) }
+        guard position < ready, let base else { throw endError(1) }
         let byte = base.load(fromByteOffset: position, as: UInt8.self)
         position += 1
         return byte
     }
 
-    func peekBytes(_ count: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base.map { $0 + position }, count: min(count, remaining))
+    /// The next `count` bytes (fewer when fewer are left), not consumed.
+    mutating func peekBytes(_ count: Int) throws -> UnsafeRawBufferPointer {
+        let count = min(count, remaining)
+        try need(count)
+        return UnsafeRawBufferPointer(start: base.map { $0 + position }, count: count)
     }
 
     /// Reads an unsigned LEB128 varint of at most 10 bytes that fits in 64 bits.
     @inline(__always) mutating func readVarint() throws -> UInt64 {
-        if position < end, let base {
+        if position < ready, let base {
             let first = base.load(fromByteOffset: position, as: UInt8.self)
             if first < 0x80 {
                 position += 1
@@ -117,7 +144,8 @@ struct ByteCursor {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard position < end, let base else {
+            if position >= ready && position < end { try fill(1) }
+            guard position < ready, let base else {
                 position = start
                 throw endError(remaining + 1)
             }

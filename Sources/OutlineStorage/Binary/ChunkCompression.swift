@@ -75,6 +75,24 @@ enum ChunkCompression {
         _ bytes: UnsafeRawBufferPointer, header: BinaryHeader, file: String,
         _ body: (UnsafeRawBufferPointer, InflatedBuffer) throws -> R
     ) throws -> R {
+        try withInflatingBody(bytes, header: header, file: file) { buffer, inflated, feed in
+            _ = try feed.wait(until: buffer.count)
+            return try body(buffer, inflated)
+        }
+    }
+
+    /// ``withInflatedBody(_:header:file:_:)``, but `body` is called while the chunks still
+    /// inflate on all cores, in body order as far as they can: it must read the buffer only up
+    /// to where `feed` says (a ``ByteCursor`` made with the feed does that), so decoding runs
+    /// beside inflating.
+    ///
+    /// A chunk that fails its checksum or does not inflate to its declared size is reported
+    /// (the first in file order, checksums first) before any error `body` throws, as when the
+    /// whole body was inflated first; no thread touches `bytes` or the buffer once this returns.
+    static func withInflatingBody<R>(
+        _ bytes: UnsafeRawBufferPointer, header: BinaryHeader, file: String,
+        _ body: (UnsafeRawBufferPointer, InflatedBuffer, InflateFeed) throws -> R
+    ) throws -> R {
         let start = header.size
         let stored = header.storedBodySize
         let available = bytes.count - start
@@ -118,18 +136,38 @@ enum ChunkCompression {
                     : "Close other programs, or open the document on a machine with more memory.")
         }
         let buffer = inflated.bytes
-        outcomes.withUnsafeMutableBufferPointer { results in
+        let feed = InflateFeed(sizes: chunks.map(\.size))
+        return try outcomes.withUnsafeMutableBufferPointer { results in
             let shared = SharedOutcomes(input: bytes, outcomes: results, output: buffer)
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
-                let chunk = chunks[i]
-                let source = UnsafeRawBufferPointer(rebasing: shared.input[offsets[i].input ..< offsets[i].input + chunk.storedSize])
-                let target = UnsafeMutableRawBufferPointer(rebasing: shared.output[offsets[i].output ..< offsets[i].output + chunk.size])
-                let result = Zlib.inflate(source, into: target)
-                if result != .ok { shared.outcomes[i] = .inflate(result) }
+            // The iterations hand out chunks in increasing order, so the frontier moves on
+            // steadily; the decoder below takes the calling thread meanwhile.
+            DispatchQueue.global(qos: .userInitiated).async {
+                DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
+                    guard !feed.isCancelled else { return feed.finish(chunk: i, ok: false) }
+                    let chunk = chunks[i]
+                    let source = UnsafeRawBufferPointer(rebasing: shared.input[offsets[i].input ..< offsets[i].input + chunk.storedSize])
+                    let target = UnsafeMutableRawBufferPointer(rebasing: shared.output[offsets[i].output ..< offsets[i].output + chunk.size])
+                    let result = Zlib.inflate(source, into: target)
+                    if result != .ok { shared.outcomes[i] = .inflate(result) }
+                    feed.finish(chunk: i, ok: result == .ok)
+                }
+                feed.finishWorkers()
             }
+            let value: R
+            do {
+                value = try withExtendedLifetime(inflated) { try body(UnsafeRawBufferPointer(buffer), inflated, feed) }
+            } catch {
+                // A cancelled load stops at once; any other error waits for every chunk, so that a
+                // damaged chunk is reported rather than what decoding made of it.
+                let cancelled = (error as? StorageError)?.code == .cancelled
+                feed.waitForWorkers(cancelling: cancelled)
+                if !cancelled { try report(Array(results), header: header, offsets: offsets, file: file) }
+                throw error
+            }
+            feed.waitForWorkers(cancelling: false)
+            try report(Array(results), header: header, offsets: offsets, file: file)
+            return value
         }
-        try report(outcomes, header: header, offsets: offsets, file: file)
-        return try withExtendedLifetime(inflated) { try body(UnsafeRawBufferPointer(buffer), inflated) }
     }
 
     /// Throws for the first chunk, in file order, that failed.
