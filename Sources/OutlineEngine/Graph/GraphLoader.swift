@@ -35,7 +35,7 @@ package struct GraphLoader {
     /// Unlike ``appendObject(entity:id:)`` this appends no column values: the caller then fills
     /// every attribute and relationship column of the table with exactly `ids.count` more rows
     /// through ``withTable(_:_:)``.
-    package mutating func appendObjects(entity: EntityIndex, ids: [UInt64]) {
+    package mutating func appendObjects<IDs: Collection<UInt64>>(entity: EntityIndex, ids: IDs) {
         if let highest = ids.max() { maxID = max(maxID, highest) }
         tables[entity].ids.append(contentsOf: ids)
         tables[entity].alive.append(repeating: true, count: ids.count)

@@ -54,6 +54,8 @@ private struct Run {
     var entityMap: [EntityIndex?]
     /// Per source entity, per source row: destination row (-1 when the object is not carried over).
     var rowMap: [[Int32]]
+    /// Per source entity: whether every row was carried over to the same row of its destination.
+    var rowsCarriedAsIs: [Bool]
 
     init(
         plan: MigrationPlan, source: ObjectGraph, progress: ((MigrationProgress) -> Void)?,
@@ -68,6 +70,7 @@ private struct Run {
         loader = GraphLoader(schema: plan.destination)
         entityMap = plan.source.entities.map { _ in nil }
         rowMap = source.tables.map { _ in [] }
+        rowsCarriedAsIs = source.tables.map { _ in false }
         for mapping in plan.entities {
             if let s = mapping.source.flatMap(plan.source.entityIndex(named:)) {
                 entityMap[s] = plan.destination.entityIndex(named: mapping.destination)
@@ -109,6 +112,19 @@ private struct Run {
                 if table.liveCount > 0 { report.droppedObjects[plan.source.entities[s].name] = table.liveCount }
                 continue
             }
+            if table.liveCount == table.rowCount && loader.tables[d].rowCount == 0 {
+                copyTable(table, to: d)
+                rowMap[s] = [Int32](unsafeUninitializedCapacity: table.rowCount) { buffer, initialized in
+                    for row in 0 ..< table.rowCount { buffer[row] = Int32(truncatingIfNeeded: row) }
+                    initialized = table.rowCount
+                }
+                rowsCarriedAsIs[s] = true
+                done += table.rowCount
+                try checkCancelled()
+                report(.copyingObjects, done, total)
+                report.copiedObjects[plan.destination.entities[d].name, default: 0] += table.liveCount
+                continue
+            }
             loader.reserve(entity: d, count: table.liveCount)
             var map = [Int32](repeating: -1, count: table.rowCount)
             for row in 0 ..< table.rowCount where table.alive[row] {
@@ -123,6 +139,27 @@ private struct Run {
             report.copiedObjects[plan.destination.entities[d].name, default: 0] += table.liveCount
         }
         report(.copyingObjects, done, total)
+    }
+
+    /// Carries every row of `table` (all alive) over to the empty table of `d` in one go: the
+    /// ids as they are, every attribute nil and every relationship empty until the later
+    /// phases fill whole columns; destination row and source row are then the same.
+    mutating func copyTable(_ table: EntityTable, to d: EntityIndex) {
+        let rows = table.rowCount
+        loader.appendObjects(entity: d, ids: table.ids)
+        let info = plan.destination.infos[d]
+        loader.withTable(d) { destination in
+            for a in info.attributeIndices { destination.attributes[a] = .allNil(type: info.attributes[a].type, rows: rows) }
+            for r in info.relationshipIndices {
+                var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
+                if column.isToMany {
+                    column.many = PagedArray(repeating: [], count: rows)
+                } else {
+                    column.single = PagedArray(repeating: RelationshipColumn.none, count: rows)
+                }
+                destination.relationships[r] = column
+            }
+        }
     }
 
     mutating func convertValues() throws {
@@ -152,9 +189,12 @@ private struct Run {
                 }
                 switch attribute.action {
                 case .initialize(let value):
-                    var column = AttributeColumn(type: definition.type)
-                    column.reserve(table.liveCount)
-                    for _ in 0 ..< table.liveCount { column.append(value) }
+                    var column = AttributeColumn.allNil(type: definition.type, rows: table.liveCount)
+                    if value != nil {
+                        column = AttributeColumn(type: definition.type)
+                        column.reserve(table.liveCount)
+                        for _ in 0 ..< table.liveCount { column.append(value) }
+                    }
                     loader.withTable(d) { $0.attributes[da] = column }
                     if value == nil && attribute.requiresValue {
                         for row in 0 ..< table.rowCount where table.alive[row] { noteNil(row) }
@@ -211,6 +251,8 @@ private struct Run {
     }
 
     mutating func linkObjects() throws {
+        // Every object kept at its entity and row: a copied column is the same column.
+        let linksCarryAsIs = source.schema.entityIndices.allSatisfy { rowsCarriedAsIs[$0] && entityMap[$0] == $0 }
         for (s, table) in zip(source.schema.entityIndices, source.tables) {
             guard let d = entityMap[s], let mapping = plan.entities.first(where: { $0.destination == plan.destination.entities[d].name }) else {
                 continue
@@ -229,6 +271,10 @@ private struct Run {
                     let dr = info.relationshipIndex(named: relationship.destination)
                 else { continue }
                 loader.markSupplied(entity: d, relationship: dr)
+                if linksCarryAsIs && relationship.action == .copy && table.relationships[sr].isToMany == info.relationships[dr].isToMany {
+                    loader.withTable(d) { $0.relationships[dr] = table.relationships[sr] }
+                    continue
+                }
                 var collapsed: [ObjectID] = []
                 var collapsedCount = 0
                 for row in 0 ..< table.rowCount where table.alive[row] {
