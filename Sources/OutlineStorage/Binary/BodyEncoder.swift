@@ -9,10 +9,15 @@ import OutlineEngine
 struct BodyEncoder {
     let graph: GraphSnapshot
     var schema: Schema { graph.schema }
-    /// Per entity: the rows written, in order; `nil` when every row is live and rows are in id order.
+    /// Per entity: the rows written, in order; `nil` when every row is live and rows are in id
+    /// order; empty (unused) when `span` gives them.
     private var order: [[Int]?] = []
-    /// Per entity: old row -> new row (-1 for dropped rows); empty when `order` is nil.
+    /// Per entity: old row -> new row (-1 for dropped rows); empty when `order` is nil or
+    /// `span` is not.
     private var newRows: [[Int]] = []
+    /// Per entity: the rows written when they are one run of rows in id order (dead rows only
+    /// before or after it, as after removing the newest objects); nil otherwise.
+    private var span: [Range<Int>?] = []
 
     init(graph: GraphSnapshot) {
         self.graph = graph
@@ -32,8 +37,16 @@ struct BodyEncoder {
             if sorted && table.liveCount == table.rowCount {
                 order.append(nil)
                 newRows.append([])
+                span.append(nil)
                 continue
             }
+            if sorted, let run = Self.liveRun(table) {
+                order.append([])
+                newRows.append([])
+                span.append(run)
+                continue
+            }
+            span.append(nil)
             var rows = table.alive.indices.filter { table.alive[$0] }
             if !sorted { rows.sort { table.ids[$0] < table.ids[$1] } }
             var map = [Int](repeating: -1, count: table.rowCount)
@@ -43,16 +56,32 @@ struct BodyEncoder {
         }
     }
 
+    /// The live rows of `table` when they are one run, found a page at a time.
+    private static func liveRun(_ table: EntityTable) -> Range<Int>? {
+        var first = -1
+        var last = -1
+        table.alive.forEachPage { start, alive in
+            for j in 0 ..< alive.count where alive[j] {
+                if first < 0 { first = start + j }
+                last = start + j
+            }
+        }
+        guard first >= 0, last - first + 1 == table.liveCount else { return first < 0 ? 0 ..< 0 : nil }
+        return first ..< last + 1
+    }
+
     /// Whether entity `entity` is written with its rows unchanged (all live, in id order).
     func rowsKept(_ entity: EntityIndex) -> Bool { order[entity] == nil }
 
     /// The row `object` gets in the file, or -1 when it is not written.
     @inline(__always) func newRow(_ object: ManagedObject) -> Int {
-        order[object.entity] == nil ? object.row : newRows[object.entity][object.row]
+        guard order[object.entity] != nil else { return object.row }
+        if let run = span[object.entity] { return run.contains(object.row) ? object.row - run.lowerBound : -1 }
+        return newRows[object.entity][object.row]
     }
 
     /// The number of rows written for entity `entity`.
-    func rowCount(_ entity: EntityIndex) -> Int { order[entity]?.count ?? graph.tables[entity].rowCount }
+    func rowCount(_ entity: EntityIndex) -> Int { span[entity]?.count ?? order[entity]?.count ?? graph.tables[entity].rowCount }
 
     /// The uncompressed body; with `history`, an optional history section follows the
     /// objects, its state digest filled in from the objects section when the payload asks for it.
@@ -96,7 +125,9 @@ struct BodyEncoder {
             w.writeVarint(rowCount(entity))
         }
         for entity in schema.entityIndices {
-            if let rows = order[entity] {
+            if let run = span[entity] {
+                encodeTable(entity, rows: run, into: &w)
+            } else if let rows = order[entity] {
                 encodeTable(entity, rows: rows, into: &w)
             } else {
                 encodeTable(entity, rows: 0 ..< graph.tables[entity].rowCount, into: &w)
