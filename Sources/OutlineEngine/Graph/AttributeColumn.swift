@@ -51,6 +51,42 @@ package struct AttributeColumn: Sendable {
         return column
     }
 
+    /// A column of `rows` copies of `value` (in the storage form of `type`), filled a page at
+    /// a time; nil gives ``allNil(type:rows:)``.
+    package static func repeating(_ value: Value?, type: AttributeType, rows: Int) -> AttributeColumn {
+        var column = allNil(type: type, rows: rows)
+        guard let value else { return column }
+        column.untouchedNilRows = 0
+        switch column.storage {
+        case .integer:
+            column.integers = PagedArray(repeating: value.integerValue ?? 0, count: rows)
+            column.present = PagedArray(repeating: true, count: rows)
+        case .flag:
+            column.flags = PagedArray(repeating: flag(value), count: rows)
+        case .double:
+            let double = if case .date(let d) = value { d.timeIntervalSinceReferenceDate } else { value.doubleValue ?? 0 }
+            column.doubles = PagedArray(repeating: double, count: rows)
+            column.present = PagedArray(repeating: true, count: rows)
+        case .bytes, .other:
+            column.reserve(rows)
+            for _ in 0 ..< rows { column.append(value) }
+        }
+        return column
+    }
+
+    /// The number of nil rows, counted a page at a time.
+    package var nilCount: Int {
+        if untouchedNilRows > 0 { return untouchedNilRows }
+        var nils = 0
+        switch storage {
+        case .integer, .double: present.forEachPage { _, page in for p in page where !p { nils += 1 } }
+        case .flag: flags.forEachPage { _, page in for f in page where f == Self.nilFlag { nils += 1 } }
+        case .bytes: bytes.lengths.forEachPage { _, page in for length in page where length < 0 { nils += 1 } }
+        case .other: others.forEachPage { _, page in for value in page where value == nil { nils += 1 } }
+        }
+        return nils
+    }
+
     package var count: Int {
         if untouchedNilRows > 0 { return untouchedNilRows }
         return switch storage {

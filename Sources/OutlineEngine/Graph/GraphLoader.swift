@@ -35,9 +35,19 @@ package struct GraphLoader {
     /// Unlike ``appendObject(entity:id:)`` this appends no column values: the caller then fills
     /// every attribute and relationship column of the table with exactly `ids.count` more rows
     /// through ``withTable(_:_:)``.
-    package mutating func appendObjects<IDs: Collection<UInt64>>(entity: EntityIndex, ids: IDs) {
+    package mutating func appendObjects(entity: EntityIndex, ids: [UInt64]) {
         if let highest = ids.max() { maxID = max(maxID, highest) }
         tables[entity].ids.append(contentsOf: ids)
+        tables[entity].alive.append(repeating: true, count: ids.count)
+        tables[entity].liveCount += ids.count
+    }
+
+    /// Adds one live object per id of another table, as the overload taking an array does.
+    package mutating func appendObjects(entity: EntityIndex, ids: PagedArray<UInt64>) {
+        ids.forEachPage { _, page in
+            if let highest = page.max() { maxID = max(maxID, highest) }
+            tables[entity].ids.append(contentsOf: page)
+        }
         tables[entity].alive.append(repeating: true, count: ids.count)
         tables[entity].liveCount += ids.count
     }

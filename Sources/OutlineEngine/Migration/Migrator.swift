@@ -189,12 +189,7 @@ private struct Run {
                 }
                 switch attribute.action {
                 case .initialize(let value):
-                    var column = AttributeColumn.allNil(type: definition.type, rows: table.liveCount)
-                    if value != nil {
-                        column = AttributeColumn(type: definition.type)
-                        column.reserve(table.liveCount)
-                        for _ in 0 ..< table.liveCount { column.append(value) }
-                    }
+                    let column = AttributeColumn.repeating(value, type: definition.type, rows: table.liveCount)
                     loader.withTable(d) { $0.attributes[da] = column }
                     if value == nil && attribute.requiresValue {
                         for row in 0 ..< table.rowCount where table.alive[row] { noteNil(row) }
@@ -202,7 +197,7 @@ private struct Run {
                 case .copy where allAlive && !attribute.fillsNilWithDefault:
                     let column = table.attributes[sourceInfo.attributeIndex(named: attribute.source!)!]
                     loader.withTable(d) { $0.attributes[da] = column }
-                    if attribute.requiresValue {
+                    if attribute.requiresValue && column.nilCount > 0 {
                         for row in 0 ..< table.rowCount where column.isNil(row) { noteNil(row) }
                     }
                 default:
