@@ -12,12 +12,15 @@ package struct GraphLoader {
     private var supplied: [[Bool]]
     /// Per entity, per relationship: whether the store filled this side as the mirror of the other.
     private var mirrored: [[Bool]]
+    /// Per entity, per relationship: whether the store checked every destination already.
+    private var checked: [[Bool]]
 
     package init(schema: Schema) {
         self.schema = schema
         self.tables = schema.infos.map(EntityTable.init(info:))
         self.supplied = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
         self.mirrored = self.supplied
+        self.checked = self.supplied
     }
 
     /// Reserves room for `count` objects of `entity`.
@@ -93,6 +96,13 @@ package struct GraphLoader {
         mirrored[entity][relationship] = true
     }
 
+    /// Marks a relationship column of an entity as holding only destinations the store checked
+    /// itself (rows that exist, of the destination entity or a subentity), so ``finish()`` does
+    /// not check them again.
+    package mutating func markDestinationsChecked(entity: EntityIndex, relationship: RelationshipIndex) {
+        checked[entity][relationship] = true
+    }
+
     /// Completes inverse sides, checks supplied pairs, and returns the graph.
     ///
     /// - Throws: ``EngineError`` (`inconsistentGraph`) when a relationship points at an object of
@@ -126,7 +136,7 @@ package struct GraphLoader {
     private func checkDestinations() throws {
         for info in schema.infos {
             let table = tables[info.index]
-            for (position, column) in table.relationships.enumerated() {
+            for (position, column) in table.relationships.enumerated() where !checked[info.index][position] {
                 let r = RelationshipIndex(position)
                 let destination = info.destination(of: r)
                 func check(_ target: ManagedObject, _ row: Int) throws {

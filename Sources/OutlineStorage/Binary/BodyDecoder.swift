@@ -118,6 +118,8 @@ struct BodyDecoder {
             guard !suppliedRelationships.contains(declaring(slot)) else { continue }
             loader.withTable(slot.entity) { $0.relationships[slot.relationship] = column }
             loader.markMirrored(entity: slot.entity, relationship: slot.relationship)
+            // Every member names its owner, a row of an entity that holds the inverse.
+            loader.markDestinationsChecked(entity: slot.entity, relationship: slot.relationship)
         }
         mirrors = [:]
     }
@@ -194,6 +196,8 @@ struct BodyDecoder {
             guard !linked[r] else { throw c.corrupt("relationship \(info.name).\(name) appears twice", at: at) }
             let column = try decodeRelationship(info, r, ids: ids, from: &c)
             loader.withTable(entity) { $0.relationships[r] = column }
+            // decodeRelationship resolved every reference against the directory's entities and rows.
+            loader.markDestinationsChecked(entity: entity, relationship: r)
             pages?.release(below: c.origin + c.position)
             try monitor?.progress(.decoding, c.origin + c.position, of: bodySize)
             loader.markSupplied(entity: entity, relationship: r)
