@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// The body as independently compressed chunks, deflated and inflated on all cores.
 enum ChunkCompression {
@@ -136,23 +137,18 @@ enum ChunkCompression {
                     : "Close other programs, or open the document on a machine with more memory.")
         }
         let buffer = inflated.bytes
-        let feed = InflateFeed(sizes: chunks.map(\.size))
         return try outcomes.withUnsafeMutableBufferPointer { results in
             let shared = SharedOutcomes(input: bytes, outcomes: results, output: buffer)
-            // The iterations hand out chunks in increasing order, so the frontier moves on
-            // steadily; the decoder below takes the calling thread meanwhile.
-            DispatchQueue.global(qos: .userInitiated).async {
-                DispatchQueue.concurrentPerform(iterations: chunks.count) { i in
-                    guard !feed.isCancelled else { return feed.finish(chunk: i, ok: false) }
-                    let chunk = chunks[i]
-                    let source = UnsafeRawBufferPointer(rebasing: shared.input[offsets[i].input ..< offsets[i].input + chunk.storedSize])
-                    let target = UnsafeMutableRawBufferPointer(rebasing: shared.output[offsets[i].output ..< offsets[i].output + chunk.size])
-                    let result = Zlib.inflate(source, into: target)
-                    if result != .ok { shared.outcomes[i] = .inflate(result) }
-                    feed.finish(chunk: i, ok: result == .ok)
-                }
-                feed.finishWorkers()
+            let feed = InflateFeed(sizes: chunks.map(\.size)) { i in
+                let chunk = chunks[i]
+                let source = UnsafeRawBufferPointer(rebasing: shared.input[offsets[i].input ..< offsets[i].input + chunk.storedSize])
+                let target = UnsafeMutableRawBufferPointer(rebasing: shared.output[offsets[i].output ..< offsets[i].output + chunk.size])
+                let result = Zlib.inflate(source, into: target)
+                if result != .ok { shared.outcomes[i] = .inflate(result) }
+                return result == .ok
             }
+            // One core decodes (inflating too whenever it would wait); the others inflate.
+            feed.startWorkers(ProcessInfo.processInfo.activeProcessorCount - 1)
             let value: R
             do {
                 value = try withExtendedLifetime(inflated) { try body(UnsafeRawBufferPointer(buffer), inflated, feed) }
