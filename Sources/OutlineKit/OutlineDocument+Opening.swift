@@ -4,7 +4,7 @@ import OutlineEngine
 /// the child lists stored out of `order`, and whether every list is numbered 0…n-1.
 extension OutlineDocument {
     /// What the pass found.
-    struct OpeningScan {
+    struct OpeningScan: Sendable {
         /// The item without a parent that has the smallest id, if any.
         var root: ManagedObject?
         /// The items whose children are not in increasing `order`.
@@ -19,15 +19,30 @@ extension OutlineDocument {
     /// - Complexity: O(items), without allocating per item.
     static func scan(_ context: EditingContext, shape: OutlineShape) -> OpeningScan {
         let graph = context.graph
+        return scanTables(graph.tables, schema: graph.schema, shape: shape, reader: context) ?? scanObjects(context, shape: shape)
+    }
+
+    /// The scan of the objects read for an ``OutlineStack`` (run off its actor while it
+    /// opens); nil when they are not an outline or need the context's object API.
+    static func openingScan(of snapshot: GraphSnapshot) -> OpeningScan? {
+        guard let shape = try? OutlineShape(schema: snapshot.schema) else { return nil }
+        return scanTables(snapshot.tables, schema: snapshot.schema, shape: shape, reader: snapshot)
+    }
+
+    /// The scan straight over the item table's columns; nil when the item entity has
+    /// subentities or `order` is not stored as integers (the context's object API then).
+    private static func scanTables(
+        _ tables: [EntityTable], schema: Schema, shape: OutlineShape, reader: some ObjectGraphReading
+    ) -> OpeningScan? {
         let entity = shape.item
-        guard graph.schema[entity].subentities.isEmpty else { return scanObjects(context, shape: shape) }
-        let table = graph.tables[entity]
+        guard schema[entity].subentities.isEmpty else { return nil }
+        let table = tables[entity]
         let parents = table.relationships[shape.parent].single
         let childLists = table.relationships[shape.children].many
         let orders = table.attributes[shape.order]
-        guard orders.storage == .integer else { return scanObjects(context, shape: shape) }
+        guard orders.storage == .integer else { return nil }
         func order(of child: ManagedObject) -> Int64 {
-            guard child.entity == entity else { return context.attributeValue(of: child, shape.order)?.integerValue ?? 0 }
+            guard child.entity == entity else { return reader.attributeValue(of: child, shape.order)?.integerValue ?? 0 }
             return orders.isNil(child.row) ? 0 : orders.integers[child.row]
         }
         var scan = OpeningScan()

@@ -35,6 +35,9 @@ import Testing
         let fast = OutlineDocument.scan(context, shape: shape)
         let general = OutlineDocument.scanObjects(context, shape: shape)
         #expect(fast.root == general.root && fast.unsorted == general.unsorted && fast.consecutive == general.consecutive)
+        // What an OutlineStack finds off its actor, over the objects read, is the same.
+        let prepared = try #require(OutlineDocument.openingScan(of: context.graph.snapshot()))
+        #expect(prepared.root == fast.root && prepared.unsorted == fast.unsorted && prepared.consecutive == fast.consecutive)
         let document = try OutlineDocument(context: context)
         #expect(document.root == fast.root)
         #expect(document.children(of: document.root).map(document.text(of:)) == sorted, "ties are broken by object id")
