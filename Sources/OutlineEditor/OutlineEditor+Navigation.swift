@@ -146,9 +146,18 @@ extension OutlineEditor {
         cursorRow = 0
     }
 
-    /// Whether `item` is under the document's root (O(depth)).
+    /// Whether `item` is under the document's root (O(depth); stops after as many steps as
+    /// there are items, a damaged document's cycle of parents).
     func isInOutline(_ item: ManagedObject) -> Bool {
-        item == document.root || VisibleRows(document: document).depth(of: item) != nil
+        var current = item
+        var steps = 0
+        let limit = document.itemCount
+        while current != document.root {
+            guard let parent = document.parent(of: current), steps < limit else { return false }
+            current = parent
+            steps += 1
+        }
+        return true
     }
 
     /// The first line of `text`, at most 40 characters.
