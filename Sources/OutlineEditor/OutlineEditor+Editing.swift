@@ -18,7 +18,7 @@ extension OutlineEditor {
                 target = .new(parent: parent, position: document.position(of: item) + 1, anchor: item, above: false)
             }
         } else {
-            let top = rows.top
+            let top = rows.topItem
             target = .new(parent: top, position: document.children(of: top).count, anchor: nil, above: false)
         }
         mode = .editing(EditSession(target: target, line: LineEditor(), original: ""))
@@ -70,7 +70,7 @@ extension OutlineEditor {
     /// Shift-Tab / `<`: makes the item the next sibling of its parent (not out of a zoom).
     func outdentCursor() {
         guard allowsEditing(), let item = cursor else { return }
-        if document.parent(of: item) == rows.top {
+        if document.parent(of: item) == rows.topItem {
             return show(
                 zoomPath.isEmpty ? "A top-level item cannot be outdented." : "The item is at the top of the zoom; Z backs out.", isError: true)
         }
@@ -95,8 +95,9 @@ extension OutlineEditor {
     func deleteCursorItem() {
         guard allowsEditing(), let item = cursor else { return }
         let rows = self.rows
-        let next = rows.next(after: item, depth: 0, skippingChildren: true)?.item
-        let previous = rows.previous(before: item, depth: 0)?.item
+        let row = rows.nearestRow(to: item)
+        let next = row.flatMap { rows.row(after: $0, skippingChildren: true) }?.item
+        let previous = row.flatMap { rows.row(before: $0) }?.item
         guard perform({ try document.deleteItem(item) }) else { return }
         if let next {
             cursor = next
@@ -142,7 +143,7 @@ extension OutlineEditor {
             guard case .inserted(let object) = change, restored.contains(object) else { continue }
             if let parent = document.parent(of: object), restored.contains(parent) { continue }
             if let row = rows.nearestRow(to: object) {
-                cursor = row
+                cursor = row.item
                 return
             }
         }

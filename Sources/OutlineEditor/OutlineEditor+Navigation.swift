@@ -1,4 +1,5 @@
 import OutlineEngine
+import OutlineKit
 
 /// Moving the cursor, collapsing and expanding, zooming.
 extension OutlineEditor {
@@ -21,34 +22,34 @@ extension OutlineEditor {
 
     /// Moves the cursor `offset` rows down (up when negative), stopping at the first and last row.
     func moveCursor(by offset: Int) {
-        guard var item = cursor else {
-            cursor = rows.first
+        let rows = self.rows
+        guard let item = cursor, var row = rows.nearestRow(to: item) else {
+            cursor = rows.firstRow?.item
             return
         }
-        let rows = self.rows
         if offset > 0 {
             for _ in 0 ..< offset {
-                guard let next = rows.next(after: item, depth: 0) else { break }
-                cursorRow += lineCount(of: item)
-                item = next.item
+                guard let next = rows.row(after: row) else { break }
+                cursorRow += lineCount(of: row.item)
+                row = next
             }
         } else {
             for _ in 0 ..< -offset {
-                guard let previous = rows.previous(before: item, depth: 0) else { break }
-                item = previous.item
-                cursorRow -= lineCount(of: item)
+                guard let previous = rows.row(before: row) else { break }
+                row = previous
+                cursorRow -= lineCount(of: row.item)
             }
         }
-        cursor = item
+        cursor = row.item
     }
 
     func goToFirst() {
-        cursor = rows.first
+        cursor = rows.firstRow?.item
         cursorRow = 0
     }
 
     func goToLast() {
-        cursor = rows.last
+        cursor = rows.lastRow?.item
         cursorRow = outlineHeight
     }
 
@@ -75,21 +76,22 @@ extension OutlineEditor {
 
     /// The parent of `item` when it is a row (not the zoom root).
     private func parentRow(of item: ManagedObject) -> ManagedObject? {
-        guard let parent = document.parent(of: item), parent != rows.top else { return nil }
+        guard let parent = document.parent(of: item), parent != rows.topItem else { return nil }
         return parent
     }
 
     /// Moves the cursor up to `ancestor`, counting the rows passed so the screen scrolls little.
     private func moveCursor(toAncestor ancestor: ManagedObject) {
-        guard var item = cursor else { return }
+        guard let item = cursor else { return }
         let rows = self.rows
         var steps = 0
-        while item != ancestor, steps < outlineHeight, let previous = rows.previous(before: item, depth: 0) {
-            item = previous.item
-            cursorRow -= lineCount(of: item)
+        var row = rows.nearestRow(to: item)
+        while let current = row, current.item != ancestor, steps < outlineHeight, let previous = rows.row(before: current) {
+            row = previous
+            cursorRow -= lineCount(of: previous.item)
             steps += 1
         }
-        if item != ancestor { cursorRow = 0 }
+        if row?.item != ancestor { cursorRow = 0 }
         cursor = ancestor
     }
 
@@ -105,7 +107,7 @@ extension OutlineEditor {
     /// `Z`: back out of the innermost zoom, the cursor on the item zoomed into.
     func zoomOut() {
         guard let item = zoomPath.popLast() else { return show("Not zoomed in.") }
-        cursor = rows.nearestRow(to: item) ?? rows.first
+        cursor = (rows.nearestRow(to: item) ?? rows.firstRow)?.item
         cursorRow = outlineHeight / 3
     }
 
@@ -121,13 +123,13 @@ extension OutlineEditor {
         while let top = zoomPath.last, !(context.exists(top) && isInOutline(top)) { zoomPath.removeLast() }
         let rows = self.rows
         if let item = cursor, context.exists(item), let row = rows.nearestRow(to: item) {
-            cursor = row
+            cursor = row.item
             return
         }
         for change in lastChanges {
             guard case .inserted(let object) = change, context.exists(object) else { continue }
             if let row = rows.nearestRow(to: object) {
-                cursor = row
+                cursor = row.item
                 return
             }
         }
@@ -136,17 +138,26 @@ extension OutlineEditor {
             let siblings = document.children(of: owner)
             let candidate = siblings.isEmpty ? owner : siblings[min(index, siblings.count - 1)]
             if let row = rows.nearestRow(to: candidate) {
-                cursor = row
+                cursor = row.item
                 return
             }
         }
-        cursor = rows.first
+        cursor = rows.firstRow?.item
         cursorRow = 0
     }
 
-    /// Whether `item` is under the document's root (O(depth)).
+    /// Whether `item` is under the document's root (O(depth); stops after as many steps as
+    /// there are items, a damaged document's cycle of parents).
     func isInOutline(_ item: ManagedObject) -> Bool {
-        item == document.root || EditorRows(document: document, top: document.root).depth(of: item) != nil
+        var current = item
+        var steps = 0
+        let limit = document.itemCount
+        while current != document.root {
+            guard let parent = document.parent(of: current), steps < limit else { return false }
+            current = parent
+            steps += 1
+        }
+        return true
     }
 
     /// The first line of `text`, at most 40 characters.

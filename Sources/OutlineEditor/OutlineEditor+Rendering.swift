@@ -1,7 +1,9 @@
 import OutlineEngine
+import OutlineKit
 
 /// Drawing the editor into a ``ScreenBuffer``: the outline rows around the cursor, the status
-/// line, the message line and the help overlay. Only the rows on the screen are visited.
+/// line, the message line and the help overlay. Only the rows on the screen are visited, walked
+/// by item through ``OutlineKit/VisibleRows``.
 extension OutlineEditor {
     /// Draws the whole screen into `screen` at its size (resize it first when the terminal did).
     public func render(into screen: inout ScreenBuffer) {
@@ -29,7 +31,7 @@ extension OutlineEditor {
         }
         if phantom == nil { keepCursorOnARow() }
         let rows = self.rows
-        guard let focus = phantom.map({ $0.anchor }) ?? cursor, let focusDepth = rows.depth(of: focus) else {
+        guard let focusItem = phantom.map({ $0.anchor }) ?? cursor, let focus = rows.nearestRow(to: focusItem) else {
             if phantom != nil {
                 drawPhantom(&screen, row: 0, depth: 1)
             } else {
@@ -40,11 +42,11 @@ extension OutlineEditor {
             return
         }
         // Put the focus on the row asked for, as near as the rows above it allow.
-        let span = lineCount(of: focus) + (phantom == nil ? 0 : 1)
+        let span = lineCount(of: focus.item) + (phantom == nil ? 0 : 1)
         let desired = min(max(cursorRow, 0), max(height - span, 0))
-        var top = (item: focus, depth: focusDepth)
+        var top = focus
         var used = 0
-        while used < desired, let previous = rows.previous(before: top.item, depth: top.depth) {
+        while used < desired, let previous = rows.row(before: top) {
             let lines = lineCount(of: previous.item)
             if used + lines > desired { break }
             top = previous
@@ -52,12 +54,12 @@ extension OutlineEditor {
         }
         // Near the end of the outline, fill the screen from above rather than leave rows empty.
         var below = span
-        var after = rows.next(after: focus, depth: focusDepth)
-        while used + below < height, let (item, depth) = after {
-            below += lineCount(of: item)
-            after = rows.next(after: item, depth: depth)
+        var after = rows.row(after: focus)
+        while used + below < height, let row = after {
+            below += lineCount(of: row.item)
+            after = rows.row(after: row)
         }
-        while used + below < height, let previous = rows.previous(before: top.item, depth: top.depth) {
+        while used + below < height, let previous = rows.row(before: top) {
             let lines = lineCount(of: previous.item)
             if used + lines + below > height { break }
             top = previous
@@ -65,26 +67,27 @@ extension OutlineEditor {
         }
         cursorRow = used
         var row = 0
-        var current: (item: ManagedObject, depth: Int)? = top
-        while row < height, let (item, depth) = current {
+        var current: VisibleRow? = top
+        while row < height, let shown = current {
+            let item = shown.item
             if let phantom, phantom.anchor == item, phantom.above {
-                drawPhantom(&screen, row: row, depth: depth)
+                drawPhantom(&screen, row: row, depth: shown.depth)
                 row += 1
             }
-            row = drawItem(item, depth: depth, row: row, into: &screen, limit: height)
+            row = drawItem(shown, row: row, into: &screen, limit: height)
             if let phantom, phantom.anchor == item, !phantom.above, row < height {
-                drawPhantom(&screen, row: row, depth: phantom.asChild ? depth + 1 : depth)
+                drawPhantom(&screen, row: row, depth: phantom.asChild ? shown.depth + 1 : shown.depth)
                 row += 1
             }
-            current = rows.next(after: item, depth: depth)
+            current = rows.row(after: shown)
         }
     }
 
     /// Moves a cursor that undo, a reload or a collapse left off the rows onto one.
     private func keepCursorOnARow() {
         if let item = cursor, document.context.exists(item), let row = rows.nearestRow(to: item) {
-            cursor = row
-        } else if cursor != nil || rows.first != nil {
+            cursor = row.item
+        } else if cursor != nil || rows.firstRow != nil {
             repairCursor()
         }
     }
@@ -94,12 +97,12 @@ extension OutlineEditor {
         min(2 * max(depth - 1, 0), screenWidth / 2)
     }
 
-    /// Draws `item` (and its note lines) from `row`; returns the row after them.
-    private func drawItem(_ item: ManagedObject, depth: Int, row: Int, into screen: inout ScreenBuffer, limit: Int) -> Int {
-        let x = indent(depth)
+    /// Draws the row `shown` (and its note lines) from `row`; returns the screen row after them.
+    private func drawItem(_ shown: VisibleRow, row: Int, into screen: inout ScreenBuffer, limit: Int) -> Int {
+        let item = shown.item
+        let x = indent(shown.depth)
         let isCursor = item == cursor
-        let hasChildren = !document.children(of: item).isEmpty
-        let marker = hasChildren ? (document.isCollapsed(item) && item != rows.top ? "▸" : "▾") : "•"
+        let marker = shown.hasChildren ? (shown.isCollapsed ? "▸" : "▾") : "•"
         screen.write(marker, row: row, column: x, style: options.usesColor ? .markerColor : [])
         var style: CellStyle = []
         if document.isDone(item) { style.formUnion([.dim, .strike]) }

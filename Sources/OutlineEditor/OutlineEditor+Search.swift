@@ -21,7 +21,7 @@ extension OutlineEditor {
                 return show("Search: \(Self.describe(error))", isError: true)
             }
         }
-        let top = rows.top
+        let top = rows.topItem
         var matches: [ManagedObject] = []
         var start: Int?
         var passedCursor = cursor == nil
@@ -83,7 +83,7 @@ extension OutlineEditor {
                 }
             }
         }
-        cursor = rows.nearestRow(to: item) ?? cursor
+        cursor = rows.nearestRow(to: item)?.item ?? cursor
         cursorRow = outlineHeight / 3
     }
 

@@ -6,8 +6,9 @@ import OutlineKit
 ///
 /// Every edit goes through ``OutlineKit/OutlineDocument``, so each is one undo step with the
 /// library's name, and collapse state is the document's `collapsed` attribute. The editor keeps
-/// a cursor item and the screen row it should appear on; rendering walks only the rows on the
-/// screen (``EditorRows``), so a keystroke costs the same in any size of document.
+/// a cursor item and the screen row it should appear on; the rows come from
+/// ``OutlineKit/VisibleRows``, read by item (its walk), so rendering visits only the rows on
+/// the screen, nothing is flattened, and a keystroke costs the same in any size of document.
 public final class OutlineEditor {
     /// The outline edited. Replace it with ``replaceDocument(_:)`` after a reload.
     public private(set) var document: OutlineDocument
@@ -32,6 +33,8 @@ public final class OutlineEditor {
     /// Whether notes are shown beneath their items.
     public internal(set) var showsNotes = true
     var search: SearchState?
+    /// The rows of the last zoom and document asked for (see ``rows``).
+    private var shownRows: VisibleRows?
     /// The changes of the last batch (for placing the cursor after undo and redo).
     var lastChanges: [ObjectChange] = []
     private var observer: ObserverToken?
@@ -66,6 +69,7 @@ public final class OutlineEditor {
             saveStatus = { context.hasChanges ? .unsaved : .saved }
         }
         zoomPath = zoomIDs.compactMap { document.context.object(with: $0) }
+        shownRows = nil
         if case .editing = mode { mode = .browsing }
         search = nil
         cursor = cursorID.flatMap { document.context.object(with: $0) }
@@ -79,8 +83,15 @@ public final class OutlineEditor {
         }
     }
 
-    /// The rows shown: the subtree of the innermost zoom, or the whole outline.
-    public var rows: EditorRows { EditorRows(document: document, top: zoomPath.last ?? document.root) }
+    /// The rows shown: the subtree of the innermost zoom, or the whole outline. Made again
+    /// (in O(1): nothing is flattened) when the zoom or the document changes.
+    public var rows: VisibleRows {
+        let top = zoomPath.last
+        if let shownRows, shownRows.document === document, shownRows.top == top { return shownRows }
+        let made = top.map { VisibleRows(document: document, under: $0) } ?? VisibleRows(document: document)
+        shownRows = made
+        return made
+    }
 
     /// Whether the user is typing an item's text.
     public var isEditingText: Bool {

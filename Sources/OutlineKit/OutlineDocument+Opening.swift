@@ -1,10 +1,13 @@
+import Dispatch
+import Foundation
 import OutlineEngine
+import Synchronization
 
 /// The one pass over the items that making an ``OutlineDocument`` needs: the root candidates,
 /// the child lists stored out of `order`, and whether every list is numbered 0…n-1.
 extension OutlineDocument {
     /// What the pass found.
-    struct OpeningScan {
+    struct OpeningScan: Sendable {
         /// The item without a parent that has the smallest id, if any.
         var root: ManagedObject?
         /// The items whose children are not in increasing `order`.
@@ -19,20 +22,71 @@ extension OutlineDocument {
     /// - Complexity: O(items), without allocating per item.
     static func scan(_ context: EditingContext, shape: OutlineShape) -> OpeningScan {
         let graph = context.graph
+        return scanTables(graph.tables, schema: graph.schema, shape: shape, reader: context) ?? scanObjects(context, shape: shape)
+    }
+
+    /// The scan of the objects read for an ``OutlineStack`` (run off its actor while it
+    /// opens, split over up to four processors for a big document); nil when they are not an
+    /// outline or need the context's object API.
+    static func openingScan(of snapshot: GraphSnapshot) -> OpeningScan? {
+        guard let shape = try? OutlineShape(schema: snapshot.schema) else { return nil }
+        let table = snapshot.tables[shape.item]
+        let parts = table.rowCount < 100_000 ? 1 : min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+        guard parts > 1, canScanTables(snapshot.schema, shape: shape, table: table) else {
+            return scanTables(snapshot.tables, schema: snapshot.schema, shape: shape, reader: snapshot)
+        }
+        let size = (table.rowCount + parts - 1) / parts
+        let found = Mutex<[(scan: OpeningScan, rootID: UInt64)?]>(Array(repeating: nil, count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let rows = min(part * size, table.rowCount) ..< min((part + 1) * size, table.rowCount)
+            let result = scanRows(rows, of: table, shape: shape, reader: snapshot)
+            found.withLock { $0[part] = result }
+        }
+        // In row order: the unsorted lists as one pass lists them, the root with the smallest id.
+        var scan = OpeningScan()
+        var rootID = UInt64.max
+        for case (let part, let partRootID)? in found.withLock({ $0 }) {
+            if let root = part.root, scan.root == nil || partRootID < rootID {
+                scan.root = root
+                rootID = partRootID
+            }
+            scan.unsorted += part.unsorted
+            scan.consecutive = scan.consecutive && part.consecutive
+        }
+        return scan
+    }
+
+    /// Whether the item table can be scanned column by column: the item entity has no
+    /// subentities and `order` is stored as integers.
+    private static func canScanTables(_ schema: Schema, shape: OutlineShape, table: EntityTable) -> Bool {
+        schema[shape.item].subentities.isEmpty && table.attributes[shape.order].storage == .integer
+    }
+
+    /// The scan straight over the item table's columns; nil when it cannot be scanned so (the
+    /// context's object API then).
+    private static func scanTables(
+        _ tables: [EntityTable], schema: Schema, shape: OutlineShape, reader: some ObjectGraphReading
+    ) -> OpeningScan? {
+        let table = tables[shape.item]
+        guard canScanTables(schema, shape: shape, table: table) else { return nil }
+        return scanRows(0 ..< table.rowCount, of: table, shape: shape, reader: reader).scan
+    }
+
+    /// The scan of the item table's `rows`, with the id of the root found.
+    private static func scanRows(
+        _ rows: Range<Int>, of table: EntityTable, shape: OutlineShape, reader: some ObjectGraphReading
+    ) -> (scan: OpeningScan, rootID: UInt64) {
         let entity = shape.item
-        guard graph.schema[entity].subentities.isEmpty else { return scanObjects(context, shape: shape) }
-        let table = graph.tables[entity]
         let parents = table.relationships[shape.parent].single
         let childLists = table.relationships[shape.children].many
         let orders = table.attributes[shape.order]
-        guard orders.storage == .integer else { return scanObjects(context, shape: shape) }
         func order(of child: ManagedObject) -> Int64 {
-            guard child.entity == entity else { return context.attributeValue(of: child, shape.order)?.integerValue ?? 0 }
+            guard child.entity == entity else { return reader.attributeValue(of: child, shape.order)?.integerValue ?? 0 }
             return orders.isNil(child.row) ? 0 : orders.integers[child.row]
         }
         var scan = OpeningScan()
         var rootID = UInt64.max
-        for row in 0 ..< table.rowCount where table.alive[row] {
+        for row in rows where table.alive[row] {
             if parents[row] == RelationshipColumn.none, scan.root == nil || table.ids[row] < rootID {
                 rootID = table.ids[row]
                 scan.root = ManagedObject(entity: entity, row: row)
@@ -51,7 +105,7 @@ extension OutlineDocument {
                 if !increasing { scan.unsorted.append(ManagedObject(entity: entity, row: row)) }
             }
         }
-        return scan
+        return (scan, rootID)
     }
 
     /// ``scan(_:shape:)`` through the context's object API, for any schema.

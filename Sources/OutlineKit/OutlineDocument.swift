@@ -28,10 +28,16 @@ public final class OutlineDocument {
     ///
     /// - Throws: ``OutlineError`` `notAnOutline` when the schema has no outline `Item` entity.
     /// - Complexity: one pass over the items and their child lists.
-    public init(context: EditingContext) throws {
+    public convenience init(context: EditingContext) throws {
+        try self.init(context: context, scan: nil)
+    }
+
+    /// ``init(context:)`` with the pass over the items done already (`scan`, of the objects
+    /// `context` was made with and has not changed since), or done now when nil.
+    init(context: EditingContext, scan: OpeningScan?) throws {
         self.context = context
         shape = try OutlineShape(schema: context.schema)
-        let scan = Self.scan(context, shape: shape)
+        let scan = scan ?? Self.scan(context, shape: shape)
         if let found = scan.root {
             root = found
             if !context.hasChanges, !context.canUndo, !context.canRedo {

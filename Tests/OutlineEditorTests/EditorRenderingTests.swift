@@ -75,6 +75,17 @@ import Testing
         #expect(row.hasPrefix(String(repeating: " ", count: 20) + "• leaf"))
     }
 
+    @Test func theScreenIsDrawnFromTheVisibleRowsWithoutFlatteningThem() throws {
+        let items = (1 ... 200).map { EditorHarness.Node(text: "Item \($0)", children: [.init(text: "child of \($0)")]) }
+        let h = try EditorHarness(items, height: 8)
+        h.press(.character("j"), .character("h"), .pageDown, .character("o"))
+        h.type("new")
+        h.press(.escape, .tab, .character("z"), .character("Z"), .character("G"), .character("u"), .character("g"))
+        #expect(h.rows.first == "▾ Item 1")
+        #expect(h.rows.count == 6)
+        #expect(!h.editor.rows.isMaterialized, "the editor walks the rows on the screen, by item")
+    }
+
     @Test func anotherProgramsChangeIsAskedAbout() throws {
         let h = try EditorHarness(["A"])
         h.press(.enter)

@@ -1,4 +1,5 @@
 import OutlineEngine
+import OutlineTestSupport
 import Testing
 
 @testable import OutlineKit
@@ -35,10 +36,35 @@ import Testing
         let fast = OutlineDocument.scan(context, shape: shape)
         let general = OutlineDocument.scanObjects(context, shape: shape)
         #expect(fast.root == general.root && fast.unsorted == general.unsorted && fast.consecutive == general.consecutive)
+        // What an OutlineStack finds off its actor, over the objects read, is the same.
+        let prepared = try #require(OutlineDocument.openingScan(of: context.graph.snapshot()))
+        #expect(prepared.root == fast.root && prepared.unsorted == fast.unsorted && prepared.consecutive == fast.consecutive)
         let document = try OutlineDocument(context: context)
         #expect(document.root == fast.root)
         #expect(document.children(of: document.root).map(document.text(of:)) == sorted, "ties are broken by object id")
         #expect(document.listsWereNumbered == consecutive)
         #expect(!context.canUndo)
+    }
+
+    /// A big document is scanned in parts at once while an OutlineStack opens; the parts
+    /// together find what one pass finds: the root, every list out of order (in row order),
+    /// and whether all lists are numbered 0…n-1.
+    @Test func theScanInPartsFindsWhatOnePassFinds() throws {
+        let document = try SampleOutlines.wide(count: 120_000, fanOut: 7)
+        let context = document.context
+        let shape = document.shape
+        let items = context.graph.objects(ofEntity: shape.item)
+        // Swap the orders of two siblings near the start, the middle and the end of the table.
+        for row in [10, items.count / 2, items.count - 50] {
+            let list = document.children(of: try #require(document.parent(of: items[row])))
+            try context.setAttribute(.integer(1), shape.order, of: list[0])
+            try context.setAttribute(.integer(0), shape.order, of: list[1])
+        }
+        let whole = OutlineDocument.scan(context, shape: shape)
+        let parts = try #require(OutlineDocument.openingScan(of: context.graph.snapshot()))
+        #expect(whole.unsorted.count == 3)
+        #expect(parts.root == whole.root)
+        #expect(parts.unsorted == whole.unsorted)
+        #expect(!parts.consecutive && !whole.consecutive)
     }
 }

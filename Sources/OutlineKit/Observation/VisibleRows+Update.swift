@@ -11,7 +11,12 @@ import OutlineEngine
 extension VisibleRows {
     func receive(_ notification: ChangeNotification) {
         // Right away, not at the next delivery: edits made while paused need the new root.
-        if notification.reason == .reload { rootExists = document.findRootAfterReload() }
+        if notification.reason == .reload {
+            rootExists = document.findRootAfterReload()
+            if top != nil { topExists = false }
+        }
+        // Nothing was flattened: there are no rows to update and nobody to tell.
+        guard isMaterialized else { return }
         pending.add(notification, shape: document.shape, schema: document.context.schema)
         pendingReason = notification.reason
         pendingActionName = notification.actionName
@@ -43,7 +48,7 @@ extension VisibleRows {
     private func rebuild() -> [VisibleRowChange] {
         let old = list.rows
         root = document.root
-        list = RowList(rootExists ? Self.flatten(document) : [])
+        list = RowList(flattened())
         return old.indices.reversed().map { .deleted(old[$0].item, at: $0) } + list.enumerated().map { .inserted($1, at: $0) }
     }
 
@@ -111,7 +116,7 @@ extension VisibleRows {
                 guard !list.contains(item), let parent = document.parent(of: item) else { continue }
                 let depth: Int
                 var after: Int
-                if parent == root {
+                if parent == top ?? root {
                     depth = 1
                     after = 0
                 } else {

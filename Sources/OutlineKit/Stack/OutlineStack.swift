@@ -18,9 +18,9 @@ public final class OutlineStack {
     public private(set) var document: OutlineDocument
     private var reloadObserver: ObserverToken?
 
-    private init(container: DocumentContainer) throws {
+    private init(container: DocumentContainer, scan: OutlineDocument.OpeningScan? = nil) throws {
         self.container = container
-        document = try OutlineDocument(context: container.context)
+        document = try OutlineDocument(context: container.context, scan: scan)
         reloadObserver = container.context.addChangeObserver { [weak self] change in
             guard change.reason == .reload, let self else { return }
             // The same schema as before, so this cannot fail; keep the old outline if it did.
@@ -41,10 +41,11 @@ public final class OutlineStack {
         progress: ((LoadProgress) -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> OutlineStack {
-        let container = try await DocumentContainer.open(
+        // The pass over the items that finds the root runs off the actor, with the reading.
+        let (container, scan) = try await DocumentContainer.openPreparing(
             path, model: .versions(try OutlineSchemas.bundle), options: options,
-            progress: progress)
-        let stack = try OutlineStack(container: container)
+            progress: progress, preparing: OutlineDocument.openingScan(of:))
+        let stack = try OutlineStack(container: container, scan: scan)
         // Lists another tool numbered differently: renumbered once, not undoable, saved next time.
         // Opening found out already whether there are any (the usual case: none).
         guard !stack.document.listsWereNumbered else { return stack }

@@ -127,11 +127,24 @@ public final class DocumentContainer {
         progress: ((LoadProgress) -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> DocumentContainer {
+        try await openPreparing(path, model: model, options: options, progress: progress, preparing: { _ in () }).container
+    }
+
+    /// ``open(_:model:options:progress:isolation:)``, with `preparing` run on the objects read,
+    /// off the caller's actor, before the container is made: a library over the container
+    /// looks through a big document there (an outline finding its root) rather than on the
+    /// actor the user waits on. The objects are those the container's context starts with.
+    package static func openPreparing<Prepared: Sendable>(
+        _ path: String, model: DocumentModel = .embedded, options: Options = Options(),
+        progress: ((LoadProgress) -> Void)? = nil,
+        preparing: @escaping @Sendable (GraphSnapshot) -> Prepared,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> (container: DocumentContainer, prepared: Prepared) {
         // Readers report at a coarse grain (hundreds of reports for the biggest file): keep them all.
         let (steps, sink) = AsyncStream<LoadProgress>.makeStream()
-        async let loading = DocumentLoader.load(path, model: model, options: options.store, progress: sink)
+        async let loading = DocumentLoader.load(path, model: model, options: options.store, progress: sink, preparing: preparing)
         for await step in steps { progress?(step) }
-        let (snapshot, loaded) = try await loading
+        let (snapshot, loaded, prepared) = try await loading
         try Task.checkCancellation(file: path)
         let context = EditingContext(graph: ObjectGraph(snapshot: consume snapshot))
         let store = PersistentStore(
@@ -143,7 +156,7 @@ public final class DocumentContainer {
         if options.store.removesStaleTemporaries { await DocumentLoader.removeStaleTemporaries(beside: path) }
         let container = DocumentContainer(store: store, options: options, model: model.forReloading(context.schema), owner: isolation)
         container.start(isolation: isolation)
-        return container
+        return (container, prepared)
     }
 
     /// A new, empty document of `schema` that will be the file at `path` (nothing is written

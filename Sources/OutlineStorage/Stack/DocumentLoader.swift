@@ -22,6 +22,20 @@ enum DocumentLoader {
         return try read(path, model: model, options: options) { progress?.yield($0) }
     }
 
+    /// ``load(_:model:options:progress:)``, then `preparing` run on the objects read, in the
+    /// same task (off the caller's actor).
+    @concurrent
+    static func load<Prepared: Sendable>(
+        _ path: String, model: DocumentModel, options: PersistentStore.Options,
+        progress: AsyncStream<LoadProgress>.Continuation?,
+        preparing: @Sendable (GraphSnapshot) -> Prepared
+    ) async throws -> (GraphSnapshot, Loaded, Prepared) {
+        let (snapshot, loaded) = try await load(path, model: model, options: options, progress: progress)
+        try Task.checkCancellation(file: path)
+        let prepared = preparing(snapshot)
+        return (snapshot, loaded, prepared)
+    }
+
     /// Reads the document at `path` with `model` in the current task, calling `report` with
     /// each step on the thread doing the work.
     ///
