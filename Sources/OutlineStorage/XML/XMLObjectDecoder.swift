@@ -54,6 +54,8 @@ final class XMLObjectDecoder: StoreObjectSink {
     private let monitor = LoadMonitor.current
     private let expectedObjects: Int
     @exclusivity(unchecked) private var objectCount = 0
+    /// Per entity: the objects read so far (its table's row count).
+    @exclusivity(unchecked) private var rowCounts: [Int]
 
     /// - Parameter expectedObjects: a bound on the number of objects, used to reserve memory.
     init(schema: Schema, file: String, expectedObjects: Int, expectedMaxID: UInt64) {
@@ -69,6 +71,7 @@ final class XMLObjectDecoder: StoreObjectSink {
         relationshipIsToMany = schema.infos.map { $0.relationships.map(\.isToMany) }
         suppliedEmpty = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
         lastListedRow = schema.infos.map { [Int](repeating: -1, count: $0.relationships.count) }
+        rowCounts = [Int](repeating: 0, count: schema.infos.count)
         for info in schema.infos {
             if !info.entity.isAbstract { entities.add(info.name, info.index) }
             var lookup = NameLookup<Property>()
@@ -111,13 +114,16 @@ final class XMLObjectDecoder: StoreObjectSink {
                 "object z\(number) is of entity \(XMLValueParsing.quoted(type)), which the model does not have",
                 hint: "Open the store with the model it was written with.")
         }
-        guard loader.tables[entity].rowCount < StoreLimits.maximumObjectsPerEntity else {
+        // Counted here: reading `loader.tables[entity]` would copy the table (a retain and
+        // release of every column) for each object.
+        guard rowCounts[entity] < StoreLimits.maximumObjectsPerEntity else {
             throw StorageError(
                 .limitExceeded, file: file, at: "line \(line)",
                 "the store holds more than \(StoreLimits.maximumObjectsPerEntity) objects of entity \(schema.entities[entity].name)",
                 hint: "No document holds that many objects of one entity; the file is not a store or is hostile.")
         }
         object = loader.appendObject(entity: entity, id: ObjectID(number))
+        rowCounts[entity] += 1
         objectID = number
         objectCount += 1
         if objectCount & 0xFFFF == 0, let monitor { try monitor.progress(.decoding, objectCount, of: max(expectedObjects, objectCount)) }
