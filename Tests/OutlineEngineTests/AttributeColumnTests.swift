@@ -61,4 +61,21 @@ import Testing
         column.set(0, nil)
         #expect(column.value(1) == .boolean(false) && column.isNil(0))
     }
+
+    @Test(arguments: types)
+    func appendingNilStoresWhatAppendingTheValueNilStores(_ type: AttributeType) {
+        var byValue = AttributeColumn(type: type)
+        var byNil = AttributeColumn(type: type)
+        for row in 0 ..< 3 {
+            let value: Value? = row == 1 ? Self.sample(type) : nil
+            byValue.append(value)
+            if let value { byNil.append(value) } else { byNil.appendNil() }
+        }
+        #expect(byNil.count == 3)
+        #expect((0 ..< 3).map { byNil.value($0) } == (0 ..< 3).map { byValue.value($0) })
+        #expect(byNil.isNil(0) && !byNil.isNil(1) && byNil.isNil(2))
+        var untouched = AttributeColumn.allNil(type: type, rows: 2)
+        untouched.appendNil()
+        #expect(untouched.untouchedNilRows == 3 && untouched.count == 3, "an all-nil column stays untouched")
+    }
 }

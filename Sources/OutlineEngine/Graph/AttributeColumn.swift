@@ -146,6 +146,26 @@ package struct AttributeColumn: Sendable {
         }
     }
 
+    /// Appends a nil row: ``append(_:)`` with nil, without looking at a value (stores reading
+    /// a million objects call it for every attribute of every object).
+    package mutating func appendNil() {
+        if untouchedNilRows > 0 {
+            untouchedNilRows += 1
+            return
+        }
+        switch storage {
+        case .integer:
+            integers.append(0)
+            present.append(false)
+        case .flag: flags.append(Self.nilFlag)
+        case .double:
+            doubles.append(0)
+            present.append(false)
+        case .bytes: bytes.append(nil)
+        case .other: others.append(nil)
+        }
+    }
+
     /// Replaces the value of `row`.
     package mutating func set(_ row: Int, _ value: Value?) {
         if untouchedNilRows > 0 {

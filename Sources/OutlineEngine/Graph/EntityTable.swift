@@ -38,7 +38,11 @@ package struct EntityTable: Sendable {
         ids.append(id)
         alive.append(true)
         liveCount += 1
-        for i in attributes.indices { attributes[i].append(values.flatMap { $0[i] }) }
+        if let values {
+            for i in attributes.indices { attributes[i].append(values[i]) }
+        } else {
+            for i in attributes.indices { attributes[i].appendNil() }
+        }
         for i in relationships.indices { relationships[i].appendRow() }
         return row
     }

@@ -26,6 +26,13 @@ struct SAXName {
         return pointer[count] == 0
     }
 
+    /// Whether the name is exactly `literal` (ASCII), whose copy in the parser's dictionary is
+    /// `interned`: libxml2 hands over names from that dictionary, so the addresses mostly decide.
+    @inline(__always)
+    func `is`(_ literal: StaticString, interned: UnsafePointer<UInt8>?) -> Bool {
+        pointer == interned || self.is(literal)
+    }
+
     var string: String { String(cString: pointer) }
 
     /// The name for messages: at most 60 characters, then `...`.
@@ -59,16 +66,17 @@ struct SAXAttributes {
         }
         return nil
     }
+}
 
-    /// The name and length of the first attribute longer than `limit` bytes, other than `except`.
-    func first(longerThan limit: Int, except: StaticString) -> (name: String, length: Int)? {
-        guard let base else { return nil }
-        for i in 0 ..< count {
-            guard let local = base[5 * i], let start = base[5 * i + 3], let end = base[5 * i + 4] else { continue }
-            let length = end - start
-            if length > limit && !SAXName(pointer: local).is(except) { return (SAXName(pointer: local).shown, length) }
-        }
-        return nil
+/// Names looked up in the dictionary of a libxml2 parser: the element and attribute names it
+/// hands over come from there, so a name equal to one of these mostly has the same address.
+struct SAXDictionary {
+    fileprivate let dictionary: xmlDictPtr?
+
+    /// The dictionary's copy of `literal` (ASCII), added when missing; nil when libxml2 fails.
+    func interned(_ literal: StaticString) -> UnsafePointer<UInt8>? {
+        guard let dictionary else { return nil }
+        return xmlDictLookup(dictionary, literal.utf8Start, Int32(literal.utf8CodeUnitCount))
     }
 }
 
@@ -79,10 +87,11 @@ struct SAXAttributes {
 /// `XML_PARSE_HUGE` is on: without it libxml2 refuses attribute values over 10,000,000 bytes,
 /// and the `idrefs` of a to-many relationship with a million members are longer (every store
 /// the writer makes must read back). The delegate bounds the other attributes itself
-/// (``SAXAttributes/first(longerThan:except:)``).
+/// (``StoreElementAttributes``).
 ///
 /// Callbacks arrive one at a time and never nest, so the state they touch is exempt from
-/// dynamic exclusivity checks (`@exclusivity(unchecked)`).
+/// dynamic exclusivity checks (`@exclusivity(unchecked)`). They go to the one concrete delegate,
+/// an ``XMLStoreParser``, called directly rather than through ``SAXDelegate``'s witness table.
 final class SAXParser {
     /// Thrown by a delegate to end parsing early without an error.
     struct Stop: Error {}
@@ -102,18 +111,19 @@ final class SAXParser {
 
     private let file: String
     private let maxDepth: Int
-    /// Unowned and unchecked: `parse` keeps the delegate alive while the parser exists.
-    private unowned(unsafe) let delegate: SAXDelegate
+    /// Unretained: `parse` keeps the delegate alive while the parser exists, and a retain and
+    /// release per callback are measurable on big stores.
+    private let delegateReference: Unmanaged<XMLStoreParser>
     private var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) private var depth = 0
     /// The first failure: a delegate's error, a refusal, or libxml2's first error.
     @exclusivity(unchecked) private var failure: Error?
     @exclusivity(unchecked) private var stopped = false
 
-    private init(file: String, maxDepth: Int, delegate: SAXDelegate) {
+    private init(file: String, maxDepth: Int, delegate: XMLStoreParser) {
         self.file = file
         self.maxDepth = maxDepth
-        self.delegate = delegate
+        self.delegateReference = Unmanaged.passUnretained(delegate)
     }
 
     /// Parses `bytes` as one XML document, sending events to `delegate`.
@@ -121,7 +131,7 @@ final class SAXParser {
     /// - Throws: the delegate's errors; ``StorageError`` `malformedXML` or `truncated` for XML
     ///   that is not well-formed, `unsafeXML` for DTD declarations, `limitExceeded` for
     ///   nesting deeper than `maxDepth` or content over libxml2's limits.
-    static func parse(_ bytes: UnsafeRawBufferPointer, file: String, maxDepth: Int, delegate: SAXDelegate) throws {
+    static func parse(_ bytes: UnsafeRawBufferPointer, file: String, maxDepth: Int, delegate: XMLStoreParser) throws {
         try parse(file: file, maxDepth: maxDepth, delegate: delegate, source: source(bytes))
     }
 
@@ -147,7 +157,7 @@ final class SAXParser {
     /// Pieces may have any size (see ``chunkSize`` for why they should not be small).
     ///
     /// - Throws: as ``parse(_:file:maxDepth:delegate:)``, and whatever `source` throws.
-    static func parse(file: String, maxDepth: Int, delegate: SAXDelegate, source: XMLSource) throws {
+    static func parse(file: String, maxDepth: Int, delegate: XMLStoreParser, source: XMLSource) throws {
         let parser = SAXParser(file: file, maxDepth: maxDepth, delegate: delegate)
         try withExtendedLifetime(parser) { try parser.run(source) }
     }
@@ -185,6 +195,7 @@ final class SAXParser {
                 }
                 context = created
                 _ = xmlCtxtUseOptions(created, SAXParser.options)
+                delegateReference._withUnsafeGuaranteedRef { $0.use(SAXDictionary(dictionary: created.pointee.dict)) }
                 start += head
                 length -= head
             }
@@ -294,16 +305,18 @@ final class SAXParser {
                     "an element name is longer than \(XMLValueParsing.grouped(SAXParser.maxNameBytes)) bytes",
                     hint: "A Core Data store uses a few short element names; the file is not a store or is hostile."))
         }
-        do { try delegate.startElement(name, attributes, line: line) } catch { fail(error) }
+        let current = line
+        do { try delegateReference._withUnsafeGuaranteedRef { try $0.startElement(name, attributes, line: current) } } catch { fail(error) }
     }
 
     fileprivate func end(_ name: SAXName) {
         depth -= 1
-        do { try delegate.endElement(name, line: line) } catch { fail(error) }
+        let current = line
+        do { try delegateReference._withUnsafeGuaranteedRef { try $0.endElement(name, line: current) } } catch { fail(error) }
     }
 
     fileprivate func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        do { try delegate.characters(bytes) } catch { fail(error) }
+        do { try delegateReference._withUnsafeGuaranteedRef { try $0.characters(bytes) } } catch { fail(error) }
     }
 
     /// libxml2's errors arrive here (structured, so nothing is printed); warnings are ignored.

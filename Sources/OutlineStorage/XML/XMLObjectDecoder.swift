@@ -46,10 +46,16 @@ final class XMLObjectDecoder: StoreObjectSink {
     @exclusivity(unchecked) private var pendingIDs: [UInt64] = []
     /// Per entity, per relationship: whether an empty one has been read (and marked supplied).
     @exclusivity(unchecked) private var suppliedEmpty: [[Bool]]
+    /// Per entity, per relationship: the row of the last object that listed members in it (-1
+    /// for none), so that a relationship an object lists twice keeps its last list, as before.
+    @exclusivity(unchecked) private var lastListedRow: [[Int]]
+    @exclusivity(unchecked) private var members: [ManagedObject] = []
     /// Told how far decoding is every 65,536 objects; stops decoding when the load is cancelled.
     private let monitor = LoadMonitor.current
     private let expectedObjects: Int
     @exclusivity(unchecked) private var objectCount = 0
+    /// Per entity: the objects read so far (its table's row count).
+    @exclusivity(unchecked) private var rowCounts: [Int]
 
     /// - Parameter expectedObjects: a bound on the number of objects, used to reserve memory.
     init(schema: Schema, file: String, expectedObjects: Int, expectedMaxID: UInt64) {
@@ -64,6 +70,8 @@ final class XMLObjectDecoder: StoreObjectSink {
         relationshipIsTransient = schema.infos.map { $0.relationships.map(\.isTransient) }
         relationshipIsToMany = schema.infos.map { $0.relationships.map(\.isToMany) }
         suppliedEmpty = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
+        lastListedRow = schema.infos.map { [Int](repeating: -1, count: $0.relationships.count) }
+        rowCounts = [Int](repeating: 0, count: schema.infos.count)
         for info in schema.infos {
             if !info.entity.isAbstract { entities.add(info.name, info.index) }
             var lookup = NameLookup<Property>()
@@ -106,13 +114,16 @@ final class XMLObjectDecoder: StoreObjectSink {
                 "object z\(number) is of entity \(XMLValueParsing.quoted(type)), which the model does not have",
                 hint: "Open the store with the model it was written with.")
         }
-        guard loader.tables[entity].rowCount < StoreLimits.maximumObjectsPerEntity else {
+        // Counted here: reading `loader.tables[entity]` would copy the table (a retain and
+        // release of every column) for each object.
+        guard rowCounts[entity] < StoreLimits.maximumObjectsPerEntity else {
             throw StorageError(
                 .limitExceeded, file: file, at: "line \(line)",
                 "the store holds more than \(StoreLimits.maximumObjectsPerEntity) objects of entity \(schema.entities[entity].name)",
                 hint: "No document holds that many objects of one entity; the file is not a store or is hostile.")
         }
         object = loader.appendObject(entity: entity, id: ObjectID(number))
+        rowCounts[entity] += 1
         objectID = number
         objectCount += 1
         if objectCount & 0xFFFF == 0, let monitor { try monitor.progress(.decoding, objectCount, of: max(expectedObjects, objectCount)) }
@@ -205,7 +216,7 @@ final class XMLObjectDecoder: StoreObjectSink {
         }
     }
 
-    func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws {
+    func relationship(name: UnsafeBufferPointer<UInt8>, idrefs: UnsafeBufferPointer<UInt8>?, attributes: SAXAttributes, line: Int) throws {
         guard case .relationship(let r) = try property(name, line) else {
             let info = schema.infos[object.entity]
             throw StorageError(
@@ -215,7 +226,7 @@ final class XMLObjectDecoder: StoreObjectSink {
         }
         guard !relationshipIsTransient[object.entity][r] else { return }
         let start = pendingIDs.count
-        if let idrefs = attributes["idrefs"] {
+        if let idrefs {
             try XMLValueParsing.forEachWord(idrefs) { word in
                 guard let id = XMLValueParsing.objectID(word) else {
                     throw XMLStoreErrors.invalidReference(
@@ -246,6 +257,9 @@ final class XMLObjectDecoder: StoreObjectSink {
             }
             return
         }
+        let listedBefore = lastListedRow[object.entity][r] == object.row
+        lastListedRow[object.entity][r] = object.row
+        if !listedBefore && linkNow(r, from: start) { return }
         pendingOwners.append(UInt64(object.entity.rawValue) << 40 | UInt64(object.row))
         pendingRelationships.append(Int32(r.rawValue))
         pendingStarts.append(start)
@@ -253,6 +267,27 @@ final class XMLObjectDecoder: StoreObjectSink {
     }
 
     func endObject(line: Int) throws {}
+
+    /// Sets relationship `r` of the current object to the members at `pendingIDs[start...]` and
+    /// drops them from there, when every one of them has been read already (an item's parent
+    /// comes before it): most relationships then never wait in the pending arrays. Returns
+    /// false, changing nothing, when one of them is still to come.
+    private func linkNow(_ r: RelationshipIndex, from start: Int) -> Bool {
+        if !relationshipIsToMany[object.entity][r] {
+            guard let raw = ids.value(pendingIDs[start]) else { return false }
+            loader.setRelated(object, r, ManagedObject(entity: EntityIndex(Int(raw >> 40)), row: Int(raw & (1 << 40 - 1))))
+        } else {
+            members.removeAll(keepingCapacity: true)
+            for k in start ..< pendingIDs.count {
+                guard let raw = ids.value(pendingIDs[k]) else { return false }
+                members.append(ManagedObject(entity: EntityIndex(Int(raw >> 40)), row: Int(raw & (1 << 40 - 1))))
+            }
+            // A copy of exactly its size (see `finish`).
+            loader.setRelated(object, r, Array(members[...]))
+        }
+        pendingIDs.removeSubrange(start...)
+        return true
+    }
 
     // MARK: Finishing
 
@@ -262,7 +297,6 @@ final class XMLObjectDecoder: StoreObjectSink {
     func finish(nextObjectID: UInt64?) throws -> ObjectGraph {
         try monitor?.progress(.checking, 0, of: 1)
         pendingStarts.append(pendingIDs.count)
-        var members: [ManagedObject] = []
         for i in 0 ..< pendingOwners.count {
             let owner = ManagedObject(entity: EntityIndex(Int(pendingOwners[i] >> 40)), row: Int(pendingOwners[i] & (1 << 40 - 1)))
             let r = RelationshipIndex(Int(pendingRelationships[i]))
@@ -288,6 +322,14 @@ final class XMLObjectDecoder: StoreObjectSink {
                 loader.setRelated(owner, r, members.first)
             }
         }
+        // Nothing of the file is needed any more: free it before the loader checks the graph.
+        pendingOwners = []
+        pendingRelationships = []
+        pendingStarts = []
+        pendingLines = []
+        pendingIDs = []
+        members = []
+        ids = ObjectIDMap()
         if let nextObjectID { loader.declareNextID(nextObjectID == .max ? .max : nextObjectID + 1) }
         do {
             return try loader.finish()

@@ -105,10 +105,9 @@ final class XMLSchemaDerivation: StoreObjectSink {
 
     func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws {}
 
-    func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws {
+    func relationship(name: UnsafeBufferPointer<UInt8>, idrefs: UnsafeBufferPointer<UInt8>?, attributes: SAXAttributes, line: Int) throws {
         let type = attributes["type"]
         let destination = attributes["destination"]
-        let idrefs = attributes["idrefs"]
         let text = String(decoding: name, as: UTF8.self)
         let index: Int
         if let known = types[current].lookup.find(name) {

@@ -9,9 +9,9 @@ protocol StoreObjectSink: AnyObject {
     func beginAttribute(name: UnsafeBufferPointer<UInt8>, type: UnsafeBufferPointer<UInt8>?, line: Int) throws -> Bool
     /// `</attribute>`, with the text collected since ``beginAttribute(name:type:line:)``.
     func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws
-    /// `<relationship name="..." type="..." destination="..." idrefs="...">`; the sink reads
-    /// the attributes it needs besides the name.
-    func relationship(name: UnsafeBufferPointer<UInt8>, attributes: SAXAttributes, line: Int) throws
+    /// `<relationship name="..." type="..." destination="..." idrefs="...">`, with `idrefs`
+    /// found already; the sink reads any other attributes it needs from `attributes`.
+    func relationship(name: UnsafeBufferPointer<UInt8>, idrefs: UnsafeBufferPointer<UInt8>?, attributes: SAXAttributes, line: Int) throws
     /// `</object>`.
     func endObject(line: Int) throws
 }
@@ -51,6 +51,14 @@ final class XMLStoreParser: SAXDelegate {
     /// Not retained: `onMetadata`'s caller keeps the sink alive until parsing ends, and a
     /// retain and release per element are measurable on big stores.
     @exclusivity(unchecked) private unowned(unsafe) var sink: StoreObjectSink?
+    /// The sink when it is an ``XMLObjectDecoder`` (opening a store): called directly, unretained.
+    @exclusivity(unchecked) private var decoder: Unmanaged<XMLObjectDecoder>?
+    @exclusivity(unchecked) private var hasSink = false
+    /// The dictionary's copies of the element and attribute names of a store (see ``SAXDictionary``).
+    @exclusivity(unchecked) private var attributeNames = StoreElementAttributes.Names()
+    @exclusivity(unchecked) private var objectName: UnsafePointer<UInt8>?
+    @exclusivity(unchecked) private var attributeName: UnsafePointer<UInt8>?
+    @exclusivity(unchecked) private var relationshipName: UnsafePointer<UInt8>?
     /// The metadata, once `</databaseInfo>` has been read.
     private(set) var metadata: StoreMetadata?
 
@@ -83,12 +91,29 @@ final class XMLStoreParser: SAXDelegate {
         }
     }
 
+    /// Takes the names a store uses from the parser's dictionary.
+    func use(_ dictionary: SAXDictionary) {
+        attributeNames = StoreElementAttributes.Names(dictionary)
+        objectName = dictionary.interned("object")
+        attributeName = dictionary.interned("attribute")
+        relationshipName = dictionary.interned("relationship")
+    }
+
+    /// Calls `body` with the sink: the decoder directly when it is one, unretained either way.
+    @inline(__always)
+    private func withSink<R>(_ body: (StoreObjectSink) throws -> R) rethrows -> R? {
+        if let decoder { return try decoder._withUnsafeGuaranteedRef { try body($0) } }
+        guard let sink else { return nil }
+        return try body(sink)
+    }
+
     func startElement(_ name: SAXName, _ attributes: SAXAttributes, line: Int) throws {
         currentLine = line
-        if let long = attributes.first(longerThan: XMLStore.maxAttributeBytes, except: "idrefs") {
+        let found = StoreElementAttributes(attributes, names: attributeNames, limit: XMLStore.maxAttributeBytes)
+        if let long = found.tooLongName {
             throw StorageError(
                 .limitExceeded, file: file, at: "line \(line)",
-                "the attribute \(long.name) of <\(name.shown)> is \(XMLValueParsing.grouped(long.length)) bytes long, over the limit of \(XMLValueParsing.grouped(XMLStore.maxAttributeBytes))",
+                "the attribute \(long.shown) of <\(name.shown)> is \(XMLValueParsing.grouped(found.tooLongLength)) bytes long, over the limit of \(XMLValueParsing.grouped(XMLStore.maxAttributeBytes))",
                 hint: "Core Data stores hold no names or values that long there; the file is not a store or is hostile.")
         }
         switch place {
@@ -101,15 +126,15 @@ final class XMLStoreParser: SAXDelegate {
             }
             place = .database
         case .database:
-            if name.is("object") {
-                guard let sink else {
+            if name.is("object", interned: objectName) {
+                guard hasSink else {
                     throw StorageError(
                         .malformedXML, file: file, at: "line \(line)", "an <object> comes before <databaseInfo>",
                         hint: "A Core Data XML store starts with <databaseInfo>; the file is damaged.")
                 }
-                try sink.beginObject(
-                    type: required("type", of: "object", attributes, line),
-                    id: required("id", of: "object", attributes, line), line: line)
+                let type = try required(found.type, "type", of: "object", line)
+                let id = try required(found.id, "id", of: "object", line)
+                try withSink { try $0.beginObject(type: type, id: id, line: line) }
                 place = .object
             } else if name.is("databaseInfo") && metadata == nil {
                 place = .info
@@ -136,14 +161,14 @@ final class XMLStoreParser: SAXDelegate {
         case .metadata:
             try plist.startElement(name, line: line)
         case .object:
-            if name.is("attribute"), let sink {
-                let wants = try sink.beginAttribute(
-                    name: required("name", of: "attribute", attributes, line),
-                    type: attributes["type"], line: line)
+            if name.is("attribute", interned: attributeName), hasSink {
+                let propertyName = try required(found.name, "name", of: "attribute", line)
+                let wants = try withSink { try $0.beginAttribute(name: propertyName, type: found.type, line: line) } ?? false
                 place = .attribute
                 if wants { startCollecting() }
-            } else if name.is("relationship"), let sink {
-                try sink.relationship(name: required("name", of: "relationship", attributes, line), attributes: attributes, line: line)
+            } else if name.is("relationship", interned: relationshipName), hasSink {
+                let propertyName = try required(found.name, "name", of: "relationship", line)
+                try withSink { try $0.relationship(name: propertyName, idrefs: found.idrefs, attributes: attributes, line: line) }
                 place = .relationship
             } else {
                 throw unexpected(name, in: "object", line)
@@ -171,13 +196,13 @@ final class XMLStoreParser: SAXDelegate {
         case .attribute:
             if collecting {
                 collecting = false
-                try text.withUnsafeBufferPointer { try sink?.endAttribute(text: $0, line: line) }
+                try text.withUnsafeBufferPointer { bytes in try withSink { try $0.endAttribute(text: bytes, line: line) } }
             }
             place = .object
         case .relationship:
             place = .object
         case .object:
-            try sink?.endObject(line: line)
+            try withSink { try $0.endObject(line: line) }
             place = .database
         case .database, .document, .end:
             place = .end
@@ -246,13 +271,14 @@ final class XMLStoreParser: SAXDelegate {
         self.metadata = metadata
         guard let sink = try onMetadata(metadata, line) else { throw SAXParser.Stop() }
         self.sink = sink
+        decoder = (sink as? XMLObjectDecoder).map { Unmanaged.passUnretained($0) }
+        hasSink = true
     }
 
     private func required(
-        _ attribute: StaticString, of element: String, _ attributes: SAXAttributes,
-        _ line: Int
+        _ value: UnsafeBufferPointer<UInt8>?, _ attribute: StaticString, of element: String, _ line: Int
     ) throws -> UnsafeBufferPointer<UInt8> {
-        guard let value = attributes[attribute] else {
+        guard let value else {
             throw StorageError(
                 .malformedXML, file: file, at: "line \(line)", "<\(element)> has no \(attribute) attribute",
                 hint: "Core Data writes it on every <\(element)>; the file is damaged.")

@@ -98,7 +98,9 @@ enum XMLValueParsing {
 
     /// A boolean: `1`/`0` as Core Data writes them; `YES`/`NO` and `true`/`false` are accepted.
     static func boolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        switch String(decoding: trimmed(bytes), as: UTF8.self) {
+        // `0` and `1` alone are nearly every value: answered without making a string.
+        if bytes.count == 1 && (bytes[0] == 0x30 || bytes[0] == 0x31) { return bytes[0] == 0x31 }
+        return switch String(decoding: trimmed(bytes), as: UTF8.self) {
         case "1", "YES", "true": true
         case "0", "NO", "false": false
         default: nil
