@@ -57,9 +57,11 @@ extension OutlineDocument {
     }
 
     /// Whether the item table can be scanned column by column: the item entity has no
-    /// subentities and `order` is stored as integers.
+    /// subentities, `order` is stored as integers and the link columns have a row for each item.
     private static func canScanTables(_ schema: Schema, shape: OutlineShape, table: EntityTable) -> Bool {
         schema[shape.item].subentities.isEmpty && table.attributes[shape.order].storage == .integer
+            && table.relationships[shape.parent].single.count == table.rowCount
+            && table.relationships[shape.children].many.count == table.rowCount
     }
 
     /// The scan straight over the item table's columns; nil when it cannot be scanned so (the
@@ -73,6 +75,9 @@ extension OutlineDocument {
     }
 
     /// The scan of the item table's `rows`, with the id of the root found.
+    ///
+    /// It reads the table a page at a time through buffer pointers: a million subscripts of
+    /// the paged columns (and a retain of every row's child list) were most of its time.
     private static func scanRows(
         _ rows: Range<Int>, of table: EntityTable, shape: OutlineShape, reader: some ObjectGraphReading
     ) -> (scan: OpeningScan, rootID: UInt64) {
@@ -80,30 +85,44 @@ extension OutlineDocument {
         let parents = table.relationships[shape.parent].single
         let childLists = table.relationships[shape.children].many
         let orders = table.attributes[shape.order]
+        let ordersAllNil = orders.untouchedNilRows > 0
         func order(of child: ManagedObject) -> Int64 {
             guard child.entity == entity else { return reader.attributeValue(of: child, shape.order)?.integerValue ?? 0 }
-            return orders.isNil(child.row) ? 0 : orders.integers[child.row]
+            return ordersAllNil || !orders.present[child.row] ? 0 : orders.integers[child.row]
         }
         var scan = OpeningScan()
         var rootID = UInt64.max
-        for row in rows where table.alive[row] {
-            if parents[row] == RelationshipColumn.none, scan.root == nil || table.ids[row] < rootID {
-                rootID = table.ids[row]
-                scan.root = ManagedObject(entity: entity, row: row)
-            }
-            childLists[row].withUnsafeBufferPointer { children in
-                guard let first = children.first else { return }
-                var previous = order(of: first)
-                var increasing = true
-                if previous != 0 { scan.consecutive = false }
-                for index in children.indices.dropFirst() {
-                    let current = order(of: children[index])
-                    if current <= previous { increasing = false }
-                    if current != Int64(index) { scan.consecutive = false }
-                    previous = current
+        var row = rows.lowerBound
+        while row < rows.upperBound {
+            let page = row / PagedArray<Bool>.pageSize
+            let first = page * PagedArray<Bool>.pageSize
+            let end = min(rows.upperBound, table.alive.indices(ofPage: page).upperBound)
+            table.alive.withPage(page) { alive in
+                parents.withPage(page) { parentIDs in
+                    childLists.withPage(page) { lists in
+                        for index in (row - first) ..< (end - first) where alive[index] {
+                            if parentIDs[index] == RelationshipColumn.none, scan.root == nil || table.ids[first + index] < rootID {
+                                rootID = table.ids[first + index]
+                                scan.root = ManagedObject(entity: entity, row: first + index)
+                            }
+                            lists[index].withUnsafeBufferPointer { children in
+                                guard let head = children.first else { return }
+                                var previous = order(of: head)
+                                var increasing = true
+                                if previous != 0 { scan.consecutive = false }
+                                for position in children.indices.dropFirst() {
+                                    let current = order(of: children[position])
+                                    if current <= previous { increasing = false }
+                                    if current != Int64(position) { scan.consecutive = false }
+                                    previous = current
+                                }
+                                if !increasing { scan.unsorted.append(ManagedObject(entity: entity, row: first + index)) }
+                            }
+                        }
+                    }
                 }
-                if !increasing { scan.unsorted.append(ManagedObject(entity: entity, row: row)) }
             }
+            row = end
         }
         return (scan, rootID)
     }
