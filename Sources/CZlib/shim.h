@@ -11,4 +11,9 @@ static inline int outline_inflateInit(z_streamp stream) {
     return inflateInit_(stream, ZLIB_VERSION, (int)sizeof(z_stream));
 }
 
+/// A raw deflate stream (no zlib header or trailer) with a window of 2^windowBits bytes.
+static inline int outline_inflateInitRaw(z_streamp stream, int windowBits) {
+    return inflateInit2_(stream, -windowBits, ZLIB_VERSION, (int)sizeof(z_stream));
+}
+
 #endif

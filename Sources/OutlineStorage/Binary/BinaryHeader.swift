@@ -38,11 +38,11 @@ struct BinaryHeader {
 
     /// The prelude and header bytes, with `size` set.
     mutating func encoded() -> [UInt8] {
-        var sections: [(BinaryFormat.HeaderSection, ByteWriter)] = []
+        var sections: [(BinaryFormat.HeaderSection, [UInt8])] = []
         for section in BinaryFormat.HeaderSection.allCases {
             var payload = ByteWriter()
             encode(section, into: &payload)
-            sections.append((section, payload))
+            sections.append((section, payload.bytes))
         }
         var header = ByteWriter()
         header.writeVarint(sections.count)
@@ -51,7 +51,7 @@ struct BinaryHeader {
             header.writeVarint(BinaryFormat.requiredFlag)
             header.writeUInt64(UInt64(payload.count))
         }
-        for (_, payload) in sections { header.writeBytes(payload.bytes) }
+        for (_, payload) in sections { header.writeBytes(payload) }
 
         var file = ByteWriter(capacity: BinaryFormat.preludeSize + header.count)
         file.writeBytes(BinaryFormat.magic)

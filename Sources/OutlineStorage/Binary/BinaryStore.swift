@@ -47,6 +47,19 @@ public enum BinaryStore {
     /// ``write(_:metadata:level:)-(GraphSnapshot,_,_)`` for a snapshot already checked against the
     /// limits; with `history`, the undo history goes in its own body section (minor version 1).
     static func encode(_ graph: GraphSnapshot, metadata: StoreMetadata, level: Int, history: HistoryPayload? = nil) throws -> [UInt8] {
+        let (header, pieces) = try encodeParts(graph, metadata: metadata, level: level, history: history)
+        var file = [UInt8]()
+        file.reserveCapacity(pieces.reduce(header.count) { $0 + $1.bytes.count })
+        file.append(contentsOf: header)
+        for piece in pieces { file.append(contentsOf: piece.bytes) }
+        return file
+    }
+
+    /// ``encode(_:metadata:level:history:)`` as the header's bytes and the compressed chunks
+    /// that follow it, for writing to a file piece by piece.
+    static func encodeParts(
+        _ graph: GraphSnapshot, metadata: StoreMetadata, level: Int, history: HistoryPayload? = nil
+    ) throws -> (header: [UInt8], pieces: [ChunkCompression.Piece]) {
         precondition((0 ... 9).contains(level), "compression level \(level) is not in 0...9")
         let schema = graph.schema
         let encoder = BodyEncoder(graph: graph)
@@ -62,9 +75,15 @@ public enum BinaryStore {
                 "the model is \(modelContents.utf8.count) bytes as XML, more than a document may embed (\(StoreLimits.maximumModelBytes))",
                 hint: "Save the document as a Core Data XML store without its model instead.")
         }
-        let body = encoder.encode(history: history)
         let objects = schema.entityIndices.reduce(0) { $0 + encoder.rowCount($1) }
-        let compressed = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level, objects: objects) }
+        var compressed = encoder.encodeDeflated(history: history, level: level)
+        let bodySize = compressed.reduce(0) { $0 + $1.chunk.size }
+        if compressed.reduce(0, { $0 + $1.chunk.storedSize }) < StoreLimits.default.minimumStoredSize(bodySize: bodySize, objects: objects) {
+            // Compressed too well for the readers' limits: rare enough to encode again whole
+            // and store some chunks as they are (see ChunkCompression.deflate(_:level:objects:)).
+            let body = encoder.encode(history: history)
+            compressed = body.withUnsafeBytes { ChunkCompression.deflate($0, level: level, objects: objects) }
+        }
 
         let hashes = schema.entityVersionHashes
         var header = BinaryHeader(
@@ -84,11 +103,7 @@ public enum BinaryStore {
                 "the header (model and metadata) would take \(headerBytes.count) bytes, more than a document may (\(StoreLimits.default.maximumHeaderSize))",
                 hint: "Remove some custom metadata and save again; nothing was written.")
         }
-        var file = [UInt8]()
-        file.reserveCapacity(headerBytes.count + header.storedBodySize)
-        file.append(contentsOf: headerBytes)
-        for piece in compressed { file.append(contentsOf: piece.bytes) }
-        return file
+        return (headerBytes, compressed)
     }
 
     // MARK: Reading

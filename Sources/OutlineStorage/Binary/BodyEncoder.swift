@@ -87,6 +87,20 @@ struct BodyEncoder {
     /// objects, its state digest filled in from the objects section when the payload asks for it.
     func encode(history: HistoryPayload? = nil) -> [UInt8] {
         var w = ByteWriter(capacity: estimatedSize() + (history?.bytes.count ?? 0))
+        write(history: history, into: &w)
+        return w.bytes
+    }
+
+    /// The body of ``encode(history:)``, cut into chunks and deflated at zlib `level` on all
+    /// cores while it is encoded (``DeflatePipeline``): the same pieces as
+    /// ``ChunkCompression/deflate(_:level:)`` makes of the whole body, without ever holding it.
+    func encodeDeflated(history: HistoryPayload? = nil, level: Int) -> [ChunkCompression.Piece] {
+        var w = ByteWriter(streamingTo: DeflatePipeline(level: level))
+        write(history: history, into: &w)
+        return w.finish()
+    }
+
+    private func write(history: HistoryPayload?, into w: inout ByteWriter) {
         w.writeVarint(history == nil ? 1 : 2)
         w.writeVarint(BinaryFormat.BodySection.objects.rawValue)
         w.writeVarint(BinaryFormat.requiredFlag)
@@ -98,17 +112,17 @@ struct BodyEncoder {
             w.writeUInt64(UInt64(history.bytes.count))
         }
         let payloadStart = w.count
+        let digests = history?.fillsDigest == true
+        if digests { w.startDigest() }
         writeObjects(into: &w)
         w.patchUInt64(UInt64(w.count - payloadStart), at: lengthAt)
         if let history {
-            if history.fillsDigest {
-                let digest = w.bytes.withUnsafeBytes { StateDigest.of(objectsSection: UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
-                w.writeBytes(HistoryCoding.filling(history.bytes, digest: digest))
+            if digests {
+                w.writeBytes(HistoryCoding.filling(history.bytes, digest: w.finishDigest()))
             } else {
                 w.writeBytes(history.bytes)
             }
         }
-        return w.bytes
     }
 
     /// The payload of the objects section alone (what ``StateDigest`` hashes).

@@ -16,6 +16,15 @@ enum StateDigest {
         Array(SHA256.hash(data: bytes))
     }
 
+    /// A digest taken a piece at a time, in order (as a body is written).
+    struct Hasher {
+        private var sha = SHA256()
+
+        mutating func update(_ bytes: UnsafeRawBufferPointer) { sha.update(bufferPointer: bytes) }
+
+        func finalize() -> [UInt8] { Array(sha.finalize()) }
+    }
+
     /// The digest of `graph`'s live objects.
     ///
     /// - Complexity: O(n) in the objects and their values.

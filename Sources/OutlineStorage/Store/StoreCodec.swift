@@ -101,10 +101,21 @@ enum StoreCodec {
     ) throws -> (StoreMetadata, KeptBackup?) {
         switch format {
         case .binary:
-            return try withEncoded(graph, metadata: metadata, format: format, level: level, file: path, history: history) { bytes in
-                let kept = try AtomicFile.write(bytes, to: path, keepBackup: keepBackup, replacing: ours, file: path)
-                return (try readMetadata(bytes, format: format, file: path, limits: limits), kept)
+            // The header, then each compressed chunk: no buffer of the whole file.
+            try StoreLimits.check(graph, metadata: metadata, file: path)
+            let header: [UInt8]
+            let pieces: [ChunkCompression.Piece]
+            do {
+                (header, pieces) = try BinaryStore.encodeParts(graph, metadata: metadata, level: level, history: history)
+            } catch var error as StorageError where error.file == nil {
+                error.file = path
+                throw error
             }
+            let kept = try AtomicFile.write(to: path, keepBackup: keepBackup, replacing: ours, file: path) { write in
+                try header.withUnsafeBytes(write)
+                for piece in pieces { try piece.bytes.withUnsafeBytes(write) }
+            }
+            return (try header.withUnsafeBytes { try readMetadata($0, format: format, file: path, limits: limits) }, kept)
         case .xml:
             try StoreLimits.check(graph, metadata: metadata, file: path)
             let metadata = xmlMetadata(of: graph, metadata, history: history)
