@@ -54,14 +54,30 @@ struct BodyDecoder {
         guard var objects = sections.first(where: { $0.id == BinaryFormat.BodySection.objects.rawValue })?.cursor else {
             throw cursor.corrupt("the body has no objects section", at: 0)
         }
-        var history: StoredHistory?
-        if var section = sections.first(where: { $0.id == BinaryFormat.BodySection.history.rawValue })?.cursor {
-            history = .binary(
-                payload: Array(try section.peekBytes(section.remaining)),
-                objectsDigest: StateDigest.of(objectsSection: try objects.peekBytes(objects.remaining)))
+        let historySection = sections.first(where: { $0.id == BinaryFormat.BodySection.history.rawValue })?.cursor
+        // The objects' digest, taken beside decoding when the body still inflates.
+        var digest: BodyDigest?
+        var digestNow: [UInt8]?
+        if historySection != nil {
+            let start = objects.origin + objects.position
+            if let feed {
+                digest = BodyDigest(of: start ..< start + objects.remaining, in: body, feed: feed, pages: pages)
+            } else {
+                digestNow = StateDigest.of(objectsSection: try objects.peekBytes(objects.remaining))
+            }
+        }
+        defer {
+            digest?.stop()
+            _ = digest?.wait()
         }
         try decoder.decodeObjects(&objects, counts: header.objectCounts)
         try objects.expectEnd()
+        var history: StoredHistory?
+        if var section = historySection {
+            let payload = Array(try section.peekBytes(section.remaining))
+            guard let objectsDigest = digestNow ?? digest?.wait() else { throw InflateFeed.ChunkFailed() }
+            history = .binary(payload: payload, objectsDigest: objectsDigest)
+        }
         try decoder.checkUniqueIDs()
         decoder.loader.declareNextID(header.nextObjectID)
         try decoder.monitor?.progress(.checking, 0, of: 1)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,14 +12,23 @@
 /// Decoding reads the body front to back and copies what it keeps into the graph's columns, so
 /// without this the whole inflated body (50 MB for 1,000,000 outline items) would stay resident
 /// beside the graph it turns into. ``release(below:)`` drops the pages before an offset, which
-/// keeps the peak close to the size of the finished graph.
-final class InflatedBuffer {
+/// keeps the peak close to the size of the finished graph. While another thread still reads the
+/// body behind the decoder (the digest of a document with a history), ``hold(below:)`` keeps the
+/// pages it has not read yet.
+// @unchecked Sendable: `released`, `requested` and `held` are read and written only while
+// holding `lock`; `bytes` is written by the inflating threads in disjoint chunks.
+final class InflatedBuffer: @unchecked Sendable {
     /// The usable bytes (exactly the size asked for).
     let bytes: UnsafeMutableRawBufferPointer
     private let mapping: UnsafeMutableRawPointer?
     private let mappedSize: Int
     /// Offsets below this have been given back already.
     private var released = 0
+    /// The offset the decoder asked to give back below.
+    private var requested = 0
+    /// Pages at or after this offset are kept whatever was requested (nil: none are held).
+    private var held: Int?
+    private let lock = NSLock()
     private static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
 
     /// Maps `count` zeroed bytes; nil when the system refuses (out of address space).
@@ -36,10 +47,27 @@ final class InflatedBuffer {
         if let mapping { munmap(mapping, mappedSize) }
     }
 
-    /// Gives the whole pages below `offset` back to the system. The caller must not read those
-    /// bytes again: they read as zeros afterwards.
+    /// Gives the whole pages below `offset` back to the system (those not held). The caller
+    /// must not read those bytes again: they read as zeros afterwards.
     func release(below offset: Int) {
-        let end = min(offset, bytes.count) / InflatedBuffer.pageSize * InflatedBuffer.pageSize
+        lock.lock()
+        defer { lock.unlock() }
+        requested = max(requested, offset)
+        releaseLocked()
+    }
+
+    /// Keeps the pages at and after `offset` until a later call moves the mark on (`nil`: none
+    /// held any more), then gives back what ``release(below:)`` asked for and is no longer held.
+    func hold(from offset: Int?) {
+        lock.lock()
+        defer { lock.unlock() }
+        held = offset
+        releaseLocked()
+    }
+
+    private func releaseLocked() {
+        let limit = min(requested, held ?? Int.max, bytes.count)
+        let end = limit / InflatedBuffer.pageSize * InflatedBuffer.pageSize
         guard end > released, let mapping else { return }
         _ = madvise(mapping + released, end - released, MADV_DONTNEED)
         released = end
