@@ -76,6 +76,7 @@ struct Batch: ParsableCommand {
         for note in outcomes.notes { Console.note(note) }
         try Console.output(lines: outcomes.output)
         if let notice { Console.note(notice) }
+        ProcessLifetime.keepUntilExit(file)
     }
 
     /// The editing command `command` writes, given the document's file as its first argument.
