@@ -76,10 +76,19 @@ struct Batch: ParsableCommand {
         for note in outcomes.notes { Console.note(note) }
         try Console.output(lines: outcomes.output)
         if let notice { Console.note(notice) }
+        ProcessLifetime.keepUntilExit(file)
     }
 
     /// The editing command `command` writes, given the document's file as its first argument.
+    /// Lines in the plain form are built directly (``BatchQuickParsing``), the rest by
+    /// swift-argument-parser (``parseWithArgumentParser(_:document:)``): the result is the same.
     static func parse(_ command: BatchScript.Command, document: String) throws -> any EditingCommand {
+        if let built = BatchQuickParsing.command(command.words, document: document) { return built }
+        return try parseWithArgumentParser(command, document: document)
+    }
+
+    /// The editing command `command` writes, as swift-argument-parser parses it.
+    static func parseWithArgumentParser(_ command: BatchScript.Command, document: String) throws -> any EditingCommand {
         let name = command.words[0]
         guard let type = commands[name] else {
             throw ValidationError("\(name) is not a command a batch can run; use \(commands.keys.sorted().joined(separator: ", ")).")

@@ -2,8 +2,9 @@ import Dispatch
 import OutlineTool
 
 /// The lines of an `outline batch` script parsed into editing commands on another thread
-/// while the document opens: parsing a line (swift-argument-parser reflects over the
-/// command's type) costs more than applying it, and no line's parse depends on the document.
+/// while the document opens: no line's parse depends on the document. Plain lines take a few
+/// microseconds each (``BatchQuickParsing``), but a line left to swift-argument-parser, which
+/// reflects over the command's type, costs about 0.2 ms, more than applying it.
 /// The results are used in order, so that the first failing line is still the one reported.
 // @unchecked Sendable: `results` is written only by the parsing work, before it signals
 // `done`, and read only after `done` was waited for.

@@ -38,5 +38,6 @@ extension EditingCommand {
         for note in outcome.notes { Console.note(note) }
         try Console.output(lines: outcome.output)
         if let notice { Console.note(notice) }
+        ProcessLifetime.keepUntilExit(file)
     }
 }
