@@ -22,7 +22,36 @@ import Testing
         #expect(column.chunks.count == 5, "two values per chunk, then one large value alone")
         for i in 0 ..< 7 { #expect(column.bytes(i) == Self.value(UInt8(i), length)) }
         #expect(column.bytes(7) == nil && column.bytes(8) == [] && column.bytes(9) == Self.value(9, 2 * ByteColumn.chunkCapacity))
-        #expect(column.contiguousBytes(rows: 0 ..< 10).map { $0.reduce(0) { $0 + $1.count } } == 7 * length + 2 * ByteColumn.chunkCapacity)
+        let (bytes, spans) = Self.spans(of: column, in: 0 ..< 10)
+        #expect(bytes == (0 ..< 10).flatMap { column.bytes($0) ?? [] })
+        #expect(spans == 5, "one span per chunk")
+    }
+
+    /// The bytes `forEachSpan(in:)` gives for `rows`, joined, and how many spans it gave.
+    static func spans(of column: ByteColumn, in rows: Range<Int>) -> (bytes: [UInt8], spans: Int) {
+        var bytes: [UInt8] = []
+        var spans = 0
+        column.forEachSpan(in: rows) { span in
+            bytes += span
+            spans += 1
+        }
+        return (bytes, spans)
+    }
+
+    @Test func spansJoinValuesThatLieBackToBackAndSplitElsewhere() {
+        var column = ByteColumn()
+        for i in 0 ..< 10 { Self.append(Self.value(UInt8(i), 100), to: &column) }
+        #expect(Self.spans(of: column, in: 0 ..< 10).spans == 1)
+        #expect(Self.spans(of: column, in: 3 ..< 7) == ((3 ..< 7).flatMap { Self.value(UInt8($0), 100) }, 1))
+        // Row 4 edited: its new value lies after row 9, which cuts the arena in three.
+        Self.value(44, 7).withUnsafeBytes { column.set(4, $0) }
+        let (bytes, spans) = Self.spans(of: column, in: 0 ..< 10)
+        #expect(bytes == (0 ..< 10).flatMap { column.bytes($0) ?? [] })
+        #expect(Array(bytes[400 ..< 407]) == Self.value(44, 7))
+        #expect(spans == 3)
+        Self.append(nil, to: &column)
+        Self.append([], to: &column)
+        #expect(Self.spans(of: column, in: 9 ..< 12) == (Self.value(9, 100), 1), "nil and empty values add nothing")
     }
 
     @Test func aWriteAfterACopyCopiesTheLastChunkOnly() {
@@ -32,7 +61,7 @@ import Testing
         "new".utf8CString.dropLast().map(UInt8.init).withUnsafeBytes { column.set(0, $0) }
         #expect(snapshot.bytes(0) == Self.value(0, ByteColumn.chunkCapacity - 10))
         #expect(column.string(0) == "new")
-        #expect(column.contiguousBytes(rows: 0 ..< 3) == nil, "row 0 moved to the end")
+        #expect(Self.spans(of: column, in: 0 ..< 3).spans == 3, "row 0 moved to the end: one span per value")
         for chunk in 0 ..< 2 {
             let shared = column.chunks[chunk].withUnsafeBytes { a in snapshot.chunks[chunk].withUnsafeBytes { $0.baseAddress == a.baseAddress } }
             #expect(shared, "chunk \(chunk) is shared")

@@ -133,37 +133,29 @@ package struct ByteColumn: Sendable {
         withBytes(row) { $0.map { Array($0) } }
     }
 
-    /// The chunks holding exactly the values of `rows` back to back (in row order, nothing
-    /// between them), as a store writes them; nil when garbage or another order lies between.
+    /// Calls `body` with the bytes of the non-empty values of `rows`, in row order, joining
+    /// values that lie back to back in the same chunk into one call (a column written in row
+    /// order comes out in a few large pieces; edited values and gaps only cut it more often).
     ///
     /// - Complexity: O(rows).
-    package func contiguousBytes(rows: Range<Int>) -> [ArraySlice<UInt8>]? {
-        var chunk = 0
-        var offset = 0
-        var slices: [ArraySlice<UInt8>] = []
-        var sliceStart = 0
-        var contiguous = true
-        PagedArray<Int>.forEachPiece(of: starts, and: lengths, in: rows) { _, starts, lengths in
-            guard contiguous else { return }
+    package func forEachSpan(in rows: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        var pending = -1  // the location where the pending span starts, -1 when none
+        var pendingLength = 0
+        try PagedArray<Int>.forEachPiece(of: starts, and: lengths, in: rows) { _, starts, lengths in
             for i in 0 ..< lengths.count {
                 let length = Int(lengths[i])
                 guard length > 0 else { continue }
-                if offset == chunks[chunk].count && offset > 0 {
-                    slices.append(chunks[chunk][sliceStart ..< offset])
-                    chunk += 1
-                    offset = 0
-                    sliceStart = 0
+                let location = starts[i]
+                if pending >= 0 && location == pending + pendingLength && (location & 0xFFFF_FFFF) >= pendingLength {
+                    pendingLength += length
+                    continue
                 }
-                guard starts[i] == Self.location(chunk: chunk, offset: offset) else {
-                    contiguous = false
-                    return
-                }
-                offset += length
+                if pending >= 0 { try withBytes(at: pending, length: pendingLength, body) }
+                pending = location
+                pendingLength = length
             }
         }
-        guard contiguous else { return nil }
-        if offset > sliceStart { slices.append(chunks[chunk][sliceStart ..< offset]) }
-        return slices
+        if pending >= 0 { try withBytes(at: pending, length: pendingLength, body) }
     }
 
     /// Rewrites the chunks with live bytes only.

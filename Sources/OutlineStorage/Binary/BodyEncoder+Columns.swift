@@ -4,8 +4,10 @@ import OutlineEngine
 extension BodyEncoder {
     // MARK: Attributes
 
-    func encodeAttribute<Rows: RandomAccessCollection<Int>>(_ column: AttributeColumn, rows: Rows, into w: inout ByteWriter) {
-        if let range = rows as? Range<Int> { return encodeAttribute(column, range: range, into: &w) }
+    /// Writes `column`'s values of `rows`; `runs`, when given, are the same rows as runs of
+    /// consecutive rows, read a page at a time.
+    func encodeAttribute<Rows: Collection<Int>>(_ column: AttributeColumn, rows: Rows, runs: [Range<Int>]?, into w: inout ByteWriter) {
+        if let runs { return encodeAttribute(column, runs: runs, into: &w) }
         var presentCount = 0
         for row in rows where !column.isNil(row) { presentCount += 1 }
         guard writePresence(presentCount, of: rows.count, into: &w) else { return }
@@ -28,54 +30,68 @@ extension BodyEncoder {
         }
     }
 
-    /// ``encodeAttribute(_:rows:into:)`` for rows kept as they are, walking the columns a page at a time.
-    private func encodeAttribute(_ column: AttributeColumn, range rows: Range<Int>, into w: inout ByteWriter) {
+    /// ``encodeAttribute(_:rows:runs:into:)`` for rows given as runs, walking the columns a page at a time.
+    private func encodeAttribute(_ column: AttributeColumn, runs: [Range<Int>], into w: inout ByteWriter) {
+        let count = runs.reduce(0) { $0 + $1.count }
         if column.untouchedNilRows > 0 {
-            _ = writePresence(0, of: rows.count, into: &w)
+            _ = writePresence(0, of: count, into: &w)
             return
         }
         switch column.storage {
         case .integer:
-            guard writePresence(column.present, rows, { $0 }, into: &w) else { return }
-            PagedArray<Bool>.forEachPiece(of: column.present, and: column.integers, in: rows) { _, present, values in
-                for j in 0 ..< values.count where present[j] { w.writeSignedVarint(values[j]) }
+            guard writePresence(column.present, runs, count, { $0 }, into: &w) else { return }
+            for run in runs {
+                PagedArray<Bool>.forEachPiece(of: column.present, and: column.integers, in: run) { _, present, values in
+                    for j in 0 ..< values.count where present[j] { w.writeSignedVarint(values[j]) }
+                }
             }
         case .flag:
-            guard writePresence(column.flags, rows, { $0 != AttributeColumn.nilFlag }, into: &w) else { return }
-            column.flags.forEachPiece(in: rows) { _, flags in
-                for flag in flags where flag != AttributeColumn.nilFlag { w.writeByte(flag) }
+            guard writePresence(column.flags, runs, count, { $0 != AttributeColumn.nilFlag }, into: &w) else { return }
+            for run in runs {
+                column.flags.forEachPiece(in: run) { _, flags in
+                    for flag in flags where flag != AttributeColumn.nilFlag { w.writeByte(flag) }
+                }
             }
         case .double:
-            guard writePresence(column.present, rows, { $0 }, into: &w) else { return }
-            PagedArray<Bool>.forEachPiece(of: column.present, and: column.doubles, in: rows) { _, present, values in
-                for j in 0 ..< values.count where present[j] { w.writeDouble(values[j]) }
+            guard writePresence(column.present, runs, count, { $0 }, into: &w) else { return }
+            for run in runs {
+                PagedArray<Bool>.forEachPiece(of: column.present, and: column.doubles, in: run) { _, present, values in
+                    for j in 0 ..< values.count where present[j] { w.writeDouble(values[j]) }
+                }
             }
         case .bytes:
-            guard writePresence(column.bytes.lengths, rows, { $0 >= 0 }, into: &w) else { return }
-            encodeBytes(column.bytes, rows: rows, into: &w)
+            guard writePresence(column.bytes.lengths, runs, count, { $0 >= 0 }, into: &w) else { return }
+            encodeBytes(column.bytes, runs: runs, into: &w)
         case .other:
-            guard writePresence(column.others, rows, { $0 != nil }, into: &w) else { return }
-            column.others.forEachPiece(in: rows) { _, values in
-                for value in values { writeOther(value, into: &w) }
+            guard writePresence(column.others, runs, count, { $0 != nil }, into: &w) else { return }
+            for run in runs {
+                column.others.forEachPiece(in: run) { _, values in
+                    for value in values { writeOther(value, into: &w) }
+                }
             }
         }
     }
 
-    /// Writes the presence byte (and the bitmap) of `rows` of a column whose elements of
-    /// `array` tell whether a row has a value; false when no row has one (nothing follows).
+    /// Writes the presence byte (and the bitmap) of the `count` rows of `runs` of a column
+    /// whose elements of `array` tell whether a row has a value; false when no row has one
+    /// (nothing follows).
     private func writePresence<T>(
-        _ array: PagedArray<T>, _ rows: Range<Int>, _ isPresent: (T) -> Bool,
+        _ array: PagedArray<T>, _ runs: [Range<Int>], _ count: Int, _ isPresent: (T) -> Bool,
         into w: inout ByteWriter
     ) -> Bool {
         var presentCount = 0
-        array.forEachPiece(in: rows) { _, elements in
-            for element in elements where isPresent(element) { presentCount += 1 }
+        for run in runs {
+            array.forEachPiece(in: run) { _, elements in
+                for element in elements where isPresent(element) { presentCount += 1 }
+            }
         }
-        guard writePresence(presentCount, of: rows.count, into: &w) else { return false }
-        if presentCount < rows.count {
+        guard writePresence(presentCount, of: count, into: &w) else { return false }
+        if presentCount < count {
             var bitmap = BitmapWriter()
-            array.forEachPiece(in: rows) { _, elements in
-                for element in elements { bitmap.add(isPresent(element), into: &w) }
+            for run in runs {
+                array.forEachPiece(in: run) { _, elements in
+                    for element in elements { bitmap.add(isPresent(element), into: &w) }
+                }
             }
             bitmap.finish(into: &w)
         }
@@ -105,30 +121,15 @@ extension BodyEncoder {
     }
 
     /// Lengths of the present rows, the arena size, then the arena: the values back to back.
-    private func encodeBytes<Rows: RandomAccessCollection<Int>>(_ column: ByteColumn, rows: Rows, into w: inout ByteWriter) {
+    private func encodeBytes<Rows: Collection<Int>>(_ column: ByteColumn, rows: Rows, into w: inout ByteWriter) {
         var total = 0
-        if let range = rows as? Range<Int> {
-            column.lengths.forEachPiece(in: range) { _, lengths in
-                for length in lengths where length >= 0 {
-                    w.writeVarint(Int(length))
-                    total += Int(length)
-                }
-            }
-            w.writeVarint(total)
-            if let slices = column.contiguousBytes(rows: range) {
-                for slice in slices { slice.withUnsafeBytes { w.writeBytes($0) } }
-                return
-            }
-        } else {
-            for row in rows {
-                let length = Int(column.lengths[row])
-                guard length >= 0 else { continue }
-                w.writeVarint(length)
-                total += length
-            }
-            w.writeVarint(total)
+        for row in rows {
+            let length = Int(column.lengths[row])
+            guard length >= 0 else { continue }
+            w.writeVarint(length)
+            total += length
         }
-        w.reserve(total)
+        w.writeVarint(total)
         for row in rows {
             let length = Int(column.lengths[row])
             guard length > 0 else { continue }
@@ -136,9 +137,27 @@ extension BodyEncoder {
         }
     }
 
+    /// ``encodeBytes(_:rows:into:)`` for rows given as runs: the lengths a page at a time, the
+    /// arena in as few pieces as the values lie back to back.
+    private func encodeBytes(_ column: ByteColumn, runs: [Range<Int>], into w: inout ByteWriter) {
+        var total = 0
+        for run in runs {
+            column.lengths.forEachPiece(in: run) { _, lengths in
+                for length in lengths where length >= 0 {
+                    w.writeVarint(Int(length))
+                    total += Int(length)
+                }
+            }
+        }
+        w.writeVarint(total)
+        for run in runs {
+            column.forEachSpan(in: run) { w.writeBytes($0) }
+        }
+    }
+
     // MARK: Relationships
 
-    func encodeRelationship<Rows: RandomAccessCollection<Int>>(
+    func encodeRelationship<Rows: Collection<Int>>(
         _ info: EntityInfo, _ r: RelationshipIndex, _ column: RelationshipColumn,
         rows: Rows, into w: inout ByteWriter
     ) {

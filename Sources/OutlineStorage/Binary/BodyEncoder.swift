@@ -9,15 +9,18 @@ import OutlineEngine
 struct BodyEncoder {
     let graph: GraphSnapshot
     var schema: Schema { graph.schema }
-    /// Per entity: the rows written, in order; `nil` when every row is live and rows are in id
-    /// order; empty (unused) when `span` gives them.
-    private var order: [[Int]?] = []
-    /// Per entity: old row -> new row (-1 for dropped rows); empty when `order` is nil or
-    /// `span` is not.
+    /// Per entity: the rows written, as runs of consecutive live rows, when the ids are in row
+    /// order (unless objects were made with ids out of order); nil otherwise.
+    private var runs: [[Range<Int>]?] = []
+    /// Per entity: the rows written, in id order, when `runs` is nil; empty otherwise.
+    private var order: [[Int]] = []
+    /// Per entity: the one run of rows written, when there is one (or none: an empty range);
+    /// a row's new row is then its offset in the run.
+    private var single: [Range<Int>?] = []
+    /// Per entity: old row -> new row (-1 for dropped rows) when `single` is nil; empty otherwise.
     private var newRows: [[Int]] = []
-    /// Per entity: the rows written when they are one run of rows in id order (dead rows only
-    /// before or after it, as after removing the newest objects); nil otherwise.
-    private var span: [Range<Int>?] = []
+    /// Per entity: the number of rows written.
+    private var counts: [Int] = []
 
     init(graph: GraphSnapshot) {
         self.graph = graph
@@ -34,54 +37,71 @@ struct BodyEncoder {
                     previous = id
                 }
             }
-            if sorted && table.liveCount == table.rowCount {
-                order.append(nil)
-                newRows.append([])
-                span.append(nil)
-                continue
-            }
-            if sorted, let run = Self.liveRun(table) {
+            if sorted {
+                let live = table.liveCount == table.rowCount ? [0 ..< table.rowCount] : Self.liveRuns(table)
+                runs.append(live)
                 order.append([])
-                newRows.append([])
-                span.append(run)
+                counts.append(table.liveCount)
+                if live.count <= 1 {
+                    single.append(live.first ?? 0 ..< 0)
+                    newRows.append([])
+                } else {
+                    single.append(nil)
+                    var map = [Int](repeating: -1, count: table.rowCount)
+                    var new = 0
+                    map.withUnsafeMutableBufferPointer { map in
+                        for run in live {
+                            for old in run {
+                                map[old] = new
+                                new += 1
+                            }
+                        }
+                    }
+                    newRows.append(map)
+                }
                 continue
             }
-            span.append(nil)
+            runs.append(nil)
+            single.append(nil)
             var rows = table.alive.indices.filter { table.alive[$0] }
-            if !sorted { rows.sort { table.ids[$0] < table.ids[$1] } }
+            rows.sort { table.ids[$0] < table.ids[$1] }
             var map = [Int](repeating: -1, count: table.rowCount)
             for (new, old) in rows.enumerated() { map[old] = new }
             order.append(rows)
+            counts.append(rows.count)
             newRows.append(map)
         }
     }
 
-    /// The live rows of `table` when they are one run, found a page at a time.
-    private static func liveRun(_ table: EntityTable) -> Range<Int>? {
+    /// The live rows of `table` as runs of consecutive rows, found a page at a time.
+    private static func liveRuns(_ table: EntityTable) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
         var first = -1
-        var last = -1
         table.alive.forEachPage { start, alive in
-            for j in 0 ..< alive.count where alive[j] {
-                if first < 0 { first = start + j }
-                last = start + j
+            for j in 0 ..< alive.count {
+                if alive[j] {
+                    if first < 0 { first = start + j }
+                } else if first >= 0 {
+                    runs.append(first ..< start + j)
+                    first = -1
+                }
             }
         }
-        guard first >= 0, last - first + 1 == table.liveCount else { return first < 0 ? 0 ..< 0 : nil }
-        return first ..< last + 1
+        if first >= 0 { runs.append(first ..< table.rowCount) }
+        return runs
     }
 
     /// Whether entity `entity` is written with its rows unchanged (all live, in id order).
-    func rowsKept(_ entity: EntityIndex) -> Bool { order[entity] == nil }
+    func rowsKept(_ entity: EntityIndex) -> Bool { single[entity] == 0 ..< graph.tables[entity].rowCount }
 
     /// The row `object` gets in the file, or -1 when it is not written.
     @inline(__always) func newRow(_ object: ManagedObject) -> Int {
-        guard order[object.entity] != nil else { return object.row }
-        if let run = span[object.entity] { return run.contains(object.row) ? object.row - run.lowerBound : -1 }
+        if let run = single[object.entity] { return run.contains(object.row) ? object.row - run.lowerBound : -1 }
         return newRows[object.entity][object.row]
     }
 
     /// The number of rows written for entity `entity`.
-    func rowCount(_ entity: EntityIndex) -> Int { span[entity]?.count ?? order[entity]?.count ?? graph.tables[entity].rowCount }
+    func rowCount(_ entity: EntityIndex) -> Int { counts[entity] }
 
     /// The uncompressed body; with `history`, an optional history section follows the
     /// objects, its state digest filled in from the objects section when the payload asks for it.
@@ -139,12 +159,10 @@ struct BodyEncoder {
             w.writeVarint(rowCount(entity))
         }
         for entity in schema.entityIndices {
-            if let run = span[entity] {
-                encodeTable(entity, rows: run, into: &w)
-            } else if let rows = order[entity] {
-                encodeTable(entity, rows: rows, into: &w)
+            if let runs = runs[entity] {
+                encodeTable(entity, rows: runs.joined(), runs: runs, into: &w)
             } else {
-                encodeTable(entity, rows: 0 ..< graph.tables[entity].rowCount, into: &w)
+                encodeTable(entity, rows: order[entity], runs: nil, into: &w)
             }
         }
     }
@@ -160,7 +178,9 @@ struct BodyEncoder {
 
     // MARK: Tables
 
-    private func encodeTable<Rows: RandomAccessCollection<Int>>(_ entity: EntityIndex, rows: Rows, into w: inout ByteWriter) {
+    /// Writes the rows `rows` of `entity`; `runs`, when given, are the same rows as runs of
+    /// consecutive rows, which the columns are then read a page at a time for.
+    private func encodeTable<Rows: Collection<Int>>(_ entity: EntityIndex, rows: Rows, runs: [Range<Int>]?, into w: inout ByteWriter) {
         let table = graph.tables[entity]
         let info = schema.infos[entity]
         var previous: UInt64 = 0
@@ -170,9 +190,11 @@ struct BodyEncoder {
             previous = id
             first = false
         }
-        if let range = rows as? Range<Int> {
-            table.ids.forEachPiece(in: range) { _, ids in
-                for id in ids { write(id) }
+        if let runs {
+            for run in runs {
+                table.ids.forEachPiece(in: run) { _, ids in
+                    for id in ids { write(id) }
+                }
             }
         } else {
             for row in rows { write(table.ids[row]) }
@@ -182,7 +204,7 @@ struct BodyEncoder {
         for a in attributes {
             w.writeString(info.attributes[a].name)
             w.writeVarint(info.attributes[a].type.rawValue)
-            encodeAttribute(table.attributes[a], rows: rows, into: &w)
+            encodeAttribute(table.attributes[a], rows: rows, runs: runs, into: &w)
         }
         let relationships = info.relationshipIndices.filter { Self.storesRelationship(info, $0, in: schema) }
         w.writeVarint(relationships.count)
