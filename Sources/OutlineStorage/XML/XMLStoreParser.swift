@@ -42,9 +42,11 @@ final class XMLStoreParser: SAXDelegate {
     @exclusivity(unchecked) private var place = Place.document
     private var infoField = InfoField.version
     @exclusivity(unchecked) private var collecting = false
-    /// The text collected so far: the first `textCount` bytes of `text`, which only grows (so
-    /// that collecting a value costs a copy of its bytes, not a removal and an append each).
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// The text collected so far: `textCount` bytes at `textBytes`, a buffer of `textCapacity`
+    /// bytes that only grows and is freed with the parser. Collecting a value costs a copy of
+    /// its bytes, and handing it over no retain or uniqueness check of an array.
+    @exclusivity(unchecked) private var textBytes: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var textCapacity = 0
     @exclusivity(unchecked) private var textCount = 0
     private var plist: PlistReader
     private var version: Int64?
@@ -71,6 +73,8 @@ final class XMLStoreParser: SAXDelegate {
         self.onMetadata = onMetadata
         self.plist = PlistReader(file: file, maxTextBytes: XMLStore.maxMetadataTextBytes)
     }
+
+    deinit { textBytes?.deallocate() }
 
     /// Parses `bytes` and checks that the store had its `<databaseInfo>`.
     func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws {
@@ -221,15 +225,8 @@ final class XMLStoreParser: SAXDelegate {
                     hint: "Core Data stores hold no values that long; the file is not a store or is hostile.")
             }
             let end = textCount + bytes.count
-            if end > text.count {
-                // Longer than any value before: grow as an array does, keeping the live bytes.
-                text.removeSubrange(textCount...)
-                text.append(contentsOf: bytes)
-            } else if let source = bytes.baseAddress {
-                text.withUnsafeMutableBufferPointer { buffer in
-                    (buffer.baseAddress! + textCount).update(from: source, count: bytes.count)
-                }
-            }
+            if end > textCapacity { growText(to: end) }
+            if let source = bytes.baseAddress, let textBytes { (textBytes + textCount).update(from: source, count: bytes.count) }
             textCount = end
         } else if place == .metadata {
             try plist.characters(bytes, line: currentLine)
@@ -250,7 +247,20 @@ final class XMLStoreParser: SAXDelegate {
     /// Calls `body` with the text collected.
     @inline(__always)
     private func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0 ..< textCount])) }
+        try body(UnsafeBufferPointer(start: textBytes, count: textCount))
+    }
+
+    /// Makes room for `needed` bytes of text (at least twice the room so far), keeping the
+    /// text collected.
+    private func growText(to needed: Int) {
+        let capacity = max(needed, 2 * textCapacity, 256)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        if let textBytes {
+            grown.update(from: textBytes, count: textCount)
+            textBytes.deallocate()
+        }
+        textBytes = grown
+        textCapacity = capacity
     }
 
     private func finishInfoField(line: Int) throws {
