@@ -79,6 +79,11 @@ struct OutlineBenchmark: ParsableCommand {
     @Option(name: .customLong("probe-open-binary"), help: .hidden)
     var probe: String?
 
+    /// One libxml2 SAX2 pass over an XML file and nothing else, to count the floor's
+    /// instructions under callgrind against `--probe-open-binary` on the same file.
+    @Option(name: .customLong("probe-floor-xml"), help: .hidden)
+    var floorProbe: String?
+
     func validate() throws {
         for (name, value) in [("--runs", runs ?? 1), ("--large-runs", largeRuns), ("--memory-runs", memoryRuns)] where value < 1 {
             throw ValidationError("\(name) must be 1 or more (got \(value)).")
@@ -93,6 +98,10 @@ struct OutlineBenchmark: ParsableCommand {
     func run() throws {
         if let probe {
             try MemoryProbe.runChild(probe)
+            return
+        }
+        if let floorProbe {
+            print(try XMLFloor.saxPass(floorProbe).elements)
             return
         }
         let log = Log(quiet: quiet)

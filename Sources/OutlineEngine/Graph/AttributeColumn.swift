@@ -166,6 +166,78 @@ package struct AttributeColumn: Sendable {
         }
     }
 
+    /// Appends `count` nil rows: ``appendNil()`` `count` times, a page at a time.
+    package mutating func appendNils(_ count: Int) {
+        if untouchedNilRows > 0 {
+            untouchedNilRows += count
+            return
+        }
+        switch storage {
+        case .integer:
+            integers.append(repeating: 0, count: count)
+            present.append(repeating: false, count: count)
+        case .flag: flags.append(repeating: Self.nilFlag, count: count)
+        case .double:
+            doubles.append(repeating: 0, count: count)
+            present.append(repeating: false, count: count)
+        case .bytes: bytes.appendNils(count)
+        case .other: others.append(repeating: nil, count: count)
+        }
+    }
+
+    /// Removes the last `count` rows.
+    package mutating func removeLast(_ count: Int) {
+        if untouchedNilRows > 0 {
+            precondition(count <= untouchedNilRows, "cannot remove \(count) of the column's \(untouchedNilRows) rows")
+            untouchedNilRows -= count
+            return
+        }
+        switch storage {
+        case .integer:
+            integers.removeLast(count)
+            present.removeLast(count)
+        case .flag: flags.removeLast(count)
+        case .double:
+            doubles.removeLast(count)
+            present.removeLast(count)
+        case .bytes: bytes.removeLast(count)
+        case .other: others.removeLast(count)
+        }
+    }
+
+    /// Sets `row` to the integer `value`: ``set(_:_:)`` with `.integer(value)`, without making a ``Value``.
+    package mutating func setInteger(_ row: Int, _ value: Int64) {
+        guard untouchedNilRows == 0, storage == .integer else { return set(row, .integer(value)) }
+        integers[row] = value
+        present[row] = true
+    }
+
+    /// Sets `row` of a Boolean column to `value`: ``set(_:_:)`` with `.boolean(value)`, without making a ``Value``.
+    package mutating func setBoolean(_ row: Int, _ value: Bool) {
+        guard untouchedNilRows == 0, storage == .flag else { return set(row, .boolean(value)) }
+        flags[row] = value ? 1 : 0
+    }
+
+    /// Sets `row` of a Double, Float or Date column to `value` (a date as seconds since 2001):
+    /// ``set(_:_:)`` with the value, without making a ``Value``.
+    package mutating func setDouble(_ row: Int, _ value: Double) {
+        guard untouchedNilRows == 0, storage == .double else {
+            return set(row, type == .date ? .date(Date(timeIntervalSinceReferenceDate: value)) : .double(value))
+        }
+        doubles[row] = value
+        present[row] = true
+    }
+
+    /// Sets `row` of a String, URI, Binary or Transformable column to `bytes` (UTF-8 for text):
+    /// ``set(_:_:)`` with the value, without making a ``Value``.
+    package mutating func setBytes(_ row: Int, _ value: UnsafeRawBufferPointer) {
+        guard untouchedNilRows == 0, storage == .bytes else {
+            let isData = type == .binary || type == .transformable
+            return set(row, isData ? .binary(Data(value)) : .string(String(decoding: value, as: UTF8.self)))
+        }
+        bytes.set(row, value)
+    }
+
     /// Replaces the value of `row`.
     package mutating func set(_ row: Int, _ value: Value?) {
         if untouchedNilRows > 0 {

@@ -83,6 +83,19 @@ package struct ByteColumn: Sendable {
         lengths.append(Int32(clamping: bytes.count))
     }
 
+    /// Appends `count` nil rows.
+    package mutating func appendNils(_ count: Int) {
+        starts.append(repeating: 0, count: count)
+        lengths.append(repeating: -1, count: count)
+    }
+
+    /// Removes the last `count` rows (their bytes become garbage).
+    package mutating func removeLast(_ count: Int) {
+        for row in lengths.count - count ..< lengths.count where lengths[row] > 0 { garbage += Int(lengths[row]) }
+        starts.removeLast(count)
+        lengths.removeLast(count)
+    }
+
     /// Appends a row holding the UTF-8 of `string`, or nil.
     package mutating func append(string: String?) {
         guard var string else { return append(nil) }

@@ -30,6 +30,31 @@ package struct EntityTable: Sendable {
         for i in relationships.indices { relationships[i].reserve(rows) }
     }
 
+    /// Appends `count` rows to every attribute column (nil) and relationship column (no
+    /// destinations), but not to ``ids`` and ``alive``: rows for objects still to come (see
+    /// ``GraphLoader/appendObjectAhead(entity:id:)``).
+    mutating func appendColumnRowsAhead(_ count: Int) {
+        for i in attributes.indices { attributes[i].appendNils(count) }
+        for i in relationships.indices { relationships[i].appendRows(count) }
+    }
+
+    /// Removes the last `count` rows of every attribute and relationship column, but not of
+    /// ``ids`` and ``alive``: the rows appended ahead that no object took.
+    mutating func removeColumnRowsAhead(_ count: Int) {
+        for i in attributes.indices { attributes[i].removeLast(count) }
+        for i in relationships.indices { relationships[i].removeLast(count) }
+    }
+
+    /// Appends a live row for `id` to ``ids`` and ``alive`` only, its column rows having been
+    /// appended ahead.
+    mutating func appendObjectRow(id: UInt64) -> Int {
+        let row = ids.count
+        ids.append(id)
+        alive.append(true)
+        liveCount += 1
+        return row
+    }
+
     /// Appends a live row with the given attribute values (in storage form; all nil when
     /// `values` is nil, which allocates nothing per row: stores call it once per object they
     /// read) and empty relationships.

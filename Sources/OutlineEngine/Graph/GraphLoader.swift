@@ -14,6 +14,9 @@ package struct GraphLoader {
     private var mirrored: [[Bool]]
     /// Per entity, per relationship: whether the store checked every destination already.
     private var checked: [[Bool]]
+    /// Per entity: the column rows appended ahead that no object has taken yet (see
+    /// ``appendObjectAhead(entity:id:)``).
+    private var rowsAhead: [Int]
 
     package init(schema: Schema) {
         self.schema = schema
@@ -21,6 +24,7 @@ package struct GraphLoader {
         self.supplied = schema.infos.map { [Bool](repeating: false, count: $0.relationships.count) }
         self.mirrored = self.supplied
         self.checked = self.supplied
+        self.rowsAhead = [Int](repeating: 0, count: schema.infos.count)
     }
 
     /// Reserves room for `count` objects of `entity`.
@@ -31,6 +35,27 @@ package struct GraphLoader {
         maxID = max(maxID, id.rawValue)
         let row = tables[entity].appendRow(id: id.rawValue)
         return ManagedObject(entity: entity, row: row)
+    }
+
+    /// Adds an object with all attributes nil and no relationships, as
+    /// ``appendObject(entity:id:)`` does, appending the rows of the table's columns ahead in
+    /// runs (growing with the table, up to a page) rather than one per object: stores reading
+    /// objects one by one call this for each.
+    ///
+    /// Until ``finish()`` drops the rows no object took, the columns of `entity` may hold more
+    /// rows than ``EntityTable/rowCount``: a caller sets values of rows it was given only, and
+    /// does not replace whole columns of `entity`.
+    package mutating func appendObjectAhead(entity: EntityIndex, id: ObjectID) -> ManagedObject {
+        maxID = max(maxID, id.rawValue)
+        if rowsAhead[entity] == 0 {
+            let rows = tables[entity].rowCount
+            let toPageEnd = PagedArray<UInt64>.pageSize - rows & (PagedArray<UInt64>.pageSize - 1)
+            let run = min(max(rows, 16), toPageEnd)
+            tables[entity].appendColumnRowsAhead(run)
+            rowsAhead[entity] = run
+        }
+        rowsAhead[entity] -= 1
+        return ManagedObject(entity: entity, row: tables[entity].appendObjectRow(id: id.rawValue))
     }
 
     /// Adds one live object per id to `entity` in bulk, as columnar stores load them.
@@ -62,6 +87,28 @@ package struct GraphLoader {
     /// Direct access to a table's columns for fast decoding.
     package mutating func withTable<R>(_ entity: EntityIndex, _ body: (inout EntityTable) throws -> R) rethrows -> R {
         try body(&tables[entity])
+    }
+
+    /// Sets an Integer 16, 32 or 64 attribute: ``setAttribute(_:_:_:)`` with `.integer(value)`,
+    /// without making a ``Value``.
+    package mutating func setInteger(_ object: ManagedObject, _ attribute: AttributeIndex, _ value: Int64) {
+        tables[object.entity].attributes[attribute].setInteger(object.row, value)
+    }
+
+    /// Sets a Boolean attribute: ``setAttribute(_:_:_:)`` with `.boolean(value)`, without making a ``Value``.
+    package mutating func setBoolean(_ object: ManagedObject, _ attribute: AttributeIndex, _ value: Bool) {
+        tables[object.entity].attributes[attribute].setBoolean(object.row, value)
+    }
+
+    /// Sets a Double, Float or Date attribute (a date as seconds since 2001), without making a ``Value``.
+    package mutating func setDouble(_ object: ManagedObject, _ attribute: AttributeIndex, _ value: Double) {
+        tables[object.entity].attributes[attribute].setDouble(object.row, value)
+    }
+
+    /// Sets a String, URI, Binary or Transformable attribute to `bytes` (UTF-8 for text),
+    /// without making a ``Value``.
+    package mutating func setBytes(_ object: ManagedObject, _ attribute: AttributeIndex, _ bytes: UnsafeRawBufferPointer) {
+        tables[object.entity].attributes[attribute].setBytes(object.row, bytes)
     }
 
     /// Sets an attribute value; `value` must already have the attribute type's storage form.
@@ -108,6 +155,10 @@ package struct GraphLoader {
     /// - Throws: ``EngineError`` (`inconsistentGraph`) when a relationship points at an object of
     ///   the wrong entity or when two supplied sides of an inverse pair disagree, naming the objects.
     package consuming func finish() throws -> ObjectGraph {
+        for entity in rowsAhead.indices where rowsAhead[entity] > 0 {
+            tables[entity].removeColumnRowsAhead(rowsAhead[entity])
+            rowsAhead[entity] = 0
+        }
         try checkDestinations()
         for pair in InversePair.all(in: schema) {
             if pair.forward.family.contains(where: { mirrored[$0][pair.forward.relationship] })

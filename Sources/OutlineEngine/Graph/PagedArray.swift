@@ -147,6 +147,24 @@ public struct PagedArray<Element> {
         if pages.count == 1 { pages[0].reserveCapacity(Swift.min(count, Self.pageSize)) }
     }
 
+    /// Removes the last `count` elements.
+    @inlinable public mutating func removeLast(_ count: Int) {
+        precondition(count >= 0 && count <= storedCount, "PagedArray: cannot remove \(count) of \(storedCount) elements")
+        var left = count
+        while left > 0 {
+            let last = pages.count &- 1
+            let size = pages[last].count
+            if size <= left {
+                pages.removeLast()
+                left &-= size
+            } else {
+                pages[last].removeLast(left)
+                left = 0
+            }
+        }
+        storedCount &-= count
+    }
+
     /// Removes every element.
     @inlinable public mutating func removeAll() {
         pages = []

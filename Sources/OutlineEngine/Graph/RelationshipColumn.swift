@@ -22,6 +22,16 @@ package struct RelationshipColumn: Sendable {
         if isToMany { many.append([]) } else { single.append(Self.none) }
     }
 
+    /// Appends `count` rows without destinations.
+    package mutating func appendRows(_ count: Int) {
+        if isToMany { many.append(repeating: [], count: count) } else { single.append(repeating: Self.none, count: count) }
+    }
+
+    /// Removes the last `count` rows.
+    package mutating func removeLast(_ count: Int) {
+        if isToMany { many.removeLast(count) } else { single.removeLast(count) }
+    }
+
     @inlinable package func object(_ row: Int) -> ManagedObject? {
         Self.object(stored: single[row])
     }

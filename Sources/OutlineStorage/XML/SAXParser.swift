@@ -8,6 +8,9 @@ protocol SAXDelegate: AnyObject {
     func startElement(_ name: SAXName, _ attributes: SAXAttributes, line: Int) throws
     func endElement(_ name: SAXName, line: Int) throws
     func characters(_ text: UnsafeBufferPointer<UInt8>) throws
+    /// Whether ``characters(_:)`` should be called for the text that follows (asked after each
+    /// element event); text it does not want is not handed over.
+    var wantsText: Bool { get }
 }
 
 /// XML input in pieces: called once with a consumer, it hands every piece of the input to it in
@@ -115,10 +118,18 @@ final class SAXParser {
     /// release per callback are measurable on big stores.
     private let delegateReference: Unmanaged<XMLStoreParser>
     private var context: xmlParserCtxtPtr?
+    /// The text callback, installed in the context's handler only while the delegate wants
+    /// text: a store has white space between all its elements, and skipping those callbacks
+    /// saves a call into Swift per element.
+    private var textCallback: charactersSAXFunc?
+    @exclusivity(unchecked) private var textOn = true
     @exclusivity(unchecked) private var depth = 0
     /// The first failure: a delegate's error, a refusal, or libxml2's first error.
     @exclusivity(unchecked) private var failure: Error?
     @exclusivity(unchecked) private var stopped = false
+    /// The dictionary's copies of the names of most elements of a store, which are short:
+    /// names at these addresses skip the length check (see ``SAXDictionary``).
+    @exclusivity(unchecked) private var shortNames: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?) = (nil, nil, nil)
 
     private init(file: String, maxDepth: Int, delegate: XMLStoreParser) {
         self.file = file
@@ -164,12 +175,14 @@ final class SAXParser {
 
     /// The line libxml2 is at, 1-based.
     var line: Int {
-        guard let context else { return 0 }
-        return Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer(context)))
+        // What xmlSAX2GetLineNumber returns, read in place: it is asked twice per element.
+        guard let input = context?.pointee.input else { return 0 }
+        return Int(input.pointee.line)
     }
 
     private func run(_ source: XMLSource) throws {
         var handler = SAXParser.handler()
+        textCallback = handler.characters
         let unmanaged = Unmanaged.passUnretained(self).toOpaque()
         defer {
             if let context {
@@ -195,7 +208,9 @@ final class SAXParser {
                 }
                 context = created
                 _ = xmlCtxtUseOptions(created, SAXParser.options)
-                delegateReference._withUnsafeGuaranteedRef { $0.use(SAXDictionary(dictionary: created.pointee.dict)) }
+                let dictionary = SAXDictionary(dictionary: created.pointee.dict)
+                delegateReference._withUnsafeGuaranteedRef { $0.use(dictionary) }
+                shortNames = (dictionary.interned("object"), dictionary.interned("attribute"), dictionary.interned("relationship"))
                 start += head
                 length -= head
             }
@@ -298,7 +313,8 @@ final class SAXParser {
                     "elements are nested more than \(maxDepth) deep",
                     hint: "A Core Data store nests a few levels only; the file is not a store or is hostile."))
         }
-        if name.length(upTo: SAXParser.maxNameBytes) > SAXParser.maxNameBytes {
+        let isShort = name.pointer == shortNames.0 || name.pointer == shortNames.1 || name.pointer == shortNames.2
+        if !isShort && name.length(upTo: SAXParser.maxNameBytes) > SAXParser.maxNameBytes {
             return fail(
                 StorageError(
                     .limitExceeded, file: file, at: "line \(line)",
@@ -307,12 +323,23 @@ final class SAXParser {
         }
         let current = line
         do { try delegateReference._withUnsafeGuaranteedRef { try $0.startElement(name, attributes, line: current) } } catch { fail(error) }
+        updateTextCallback()
     }
 
     fileprivate func end(_ name: SAXName) {
         depth -= 1
         let current = line
         do { try delegateReference._withUnsafeGuaranteedRef { try $0.endElement(name, line: current) } } catch { fail(error) }
+        updateTextCallback()
+    }
+
+    /// Installs or removes the text callback as the delegate now wants text or not.
+    @inline(__always)
+    private func updateTextCallback() {
+        let wants = delegateReference._withUnsafeGuaranteedRef { $0.wantsText }
+        guard wants != textOn, let sax = context?.pointee.sax else { return }
+        sax.pointee.characters = wants ? textCallback : nil
+        textOn = wants
     }
 
     fileprivate func text(_ bytes: UnsafeBufferPointer<UInt8>) {

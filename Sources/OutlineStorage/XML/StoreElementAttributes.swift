@@ -8,6 +8,9 @@ struct StoreElementAttributes {
         var id: UnsafePointer<UInt8>?
         var name: UnsafePointer<UInt8>?
         var idrefs: UnsafePointer<UInt8>?
+        /// Read by no one, but on every `<relationship>`: known by address, it skips the
+        /// comparison by bytes.
+        var destination: UnsafePointer<UInt8>?
 
         init() {}
 
@@ -16,6 +19,7 @@ struct StoreElementAttributes {
             id = dictionary.interned("id")
             name = dictionary.interned("name")
             idrefs = dictionary.interned("idrefs")
+            destination = dictionary.interned("destination")
         }
     }
 
@@ -31,9 +35,28 @@ struct StoreElementAttributes {
     /// - Parameter limit: the longest value accepted, in bytes, for attributes other than `idrefs`.
     init(_ attributes: SAXAttributes, names: Names, limit: Int) {
         guard let base = attributes.base else { return }
-        for i in 0 ..< attributes.count {
-            guard let local = base[5 * i], let start = base[5 * i + 3], let end = base[5 * i + 4] else { continue }
-            let value = UnsafeBufferPointer(start: start, count: end - start)
+        // Found so far, in locals (registers rather than the optionals of the result): where a
+        // value starts (nil: not seen) and its length.
+        var typeStart: UnsafePointer<UInt8>?
+        var typeCount = 0
+        var idStart: UnsafePointer<UInt8>?
+        var idCount = 0
+        var nameStart: UnsafePointer<UInt8>?
+        var nameCount = 0
+        var idrefsStart: UnsafePointer<UInt8>?
+        var idrefsCount = 0
+        var longName: UnsafePointer<UInt8>?
+        var longCount = 0
+        // Five pointers per attribute, walked by pointer: no index arithmetic to check.
+        var entry = base
+        let entriesEnd = base + 5 * attributes.count
+        while entry < entriesEnd {
+            let local = entry[0]
+            let start = entry[3]
+            let end = entry[4]
+            entry += 5
+            guard let local, let start, let end else { continue }
+            let count = end - start
             let slot: Slot
             if local == names.type {
                 slot = .type
@@ -43,21 +66,28 @@ struct StoreElementAttributes {
                 slot = .id
             } else if local == names.idrefs {
                 slot = .idrefs
+            } else if local == names.destination {
+                slot = .other
             } else {
                 slot = Self.slot(spelled: SAXName(pointer: local))
             }
-            if slot != .idrefs && value.count > limit && tooLongName == nil {
-                tooLongName = SAXName(pointer: local)
-                tooLongLength = value.count
-            }
             switch slot {
-            case .type: if type == nil { type = value }
-            case .id: if id == nil { id = value }
-            case .name: if name == nil { name = value }
-            case .idrefs: if idrefs == nil { idrefs = value }
-            case .other: break
+            case .type where typeStart == nil: (typeStart, typeCount) = (start, count)
+            case .id where idStart == nil: (idStart, idCount) = (start, count)
+            case .name where nameStart == nil: (nameStart, nameCount) = (start, count)
+            case .idrefs:
+                if idrefsStart == nil { (idrefsStart, idrefsCount) = (start, count) }
+                continue
+            default: break
             }
+            if count > limit && longName == nil { (longName, longCount) = (local, count) }
         }
+        type = typeStart.map { UnsafeBufferPointer(start: $0, count: typeCount) }
+        id = idStart.map { UnsafeBufferPointer(start: $0, count: idCount) }
+        name = nameStart.map { UnsafeBufferPointer(start: $0, count: nameCount) }
+        idrefs = idrefsStart.map { UnsafeBufferPointer(start: $0, count: idrefsCount) }
+        tooLongName = longName.map(SAXName.init(pointer:))
+        tooLongLength = longCount
     }
 
     private enum Slot {

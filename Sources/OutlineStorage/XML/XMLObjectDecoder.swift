@@ -122,7 +122,7 @@ final class XMLObjectDecoder: StoreObjectSink {
                 "the store holds more than \(StoreLimits.maximumObjectsPerEntity) objects of entity \(schema.entities[entity].name)",
                 hint: "No document holds that many objects of one entity; the file is not a store or is hostile.")
         }
-        object = loader.appendObject(entity: entity, id: ObjectID(number))
+        object = loader.appendObjectAhead(entity: entity, id: ObjectID(number))
         rowCounts[entity] += 1
         objectID = number
         objectCount += 1
@@ -151,7 +151,6 @@ final class XMLObjectDecoder: StoreObjectSink {
 
     func endAttribute(text: UnsafeBufferPointer<UInt8>, line: Int) throws {
         guard let a = attribute else { return }
-        let row = object.row
         let type = attributeTypes[object.entity][a]
         switch type {
         case .string, .uri, .objectID:
@@ -159,43 +158,31 @@ final class XMLObjectDecoder: StoreObjectSink {
                 scratch.removeAll(keepingCapacity: true)
                 XMLStringEscaping.unescape(text, into: &scratch)
                 try checkValueSize(scratch.count)
-                scratch.withUnsafeBytes { bytes in loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, bytes) } }
+                scratch.withUnsafeBytes { bytes in loader.setBytes(object, a, bytes) }
             } else {
                 try checkValueSize(text.count)
-                loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, UnsafeRawBufferPointer(text)) }
+                loader.setBytes(object, a, UnsafeRawBufferPointer(text))
             }
         case .integer16, .integer32, .integer64, .boolean:
-            let value: Int64
             if type == .boolean {
                 guard let flag = XMLValueParsing.boolean(text) else { throw invalid(text, type) }
-                value = flag ? 1 : 0
+                loader.setBoolean(object, a, flag)
             } else {
                 guard let number = XMLValueParsing.integer(text) ?? XMLValueParsing.double(text).flatMap(Int64.init(exactly:)),
                     type.integerRange?.contains(number) ?? true
                 else { throw invalid(text, type) }
-                value = number
-            }
-            loader.withTable(object.entity) { table in
-                if type == .boolean {
-                    table.attributes[a].flags[row] = UInt8(value)
-                } else {
-                    table.attributes[a].integers[row] = value
-                    table.attributes[a].present[row] = true
-                }
+                loader.setInteger(object, a, number)
             }
         case .double, .float, .date:
             guard let value = XMLValueParsing.double(text) else { throw invalid(text, type) }
             if type == .date && !StoreLimits.isStorableDate(value) {
                 throw invalid(text, type, what: "a date a document may hold (a finite time between the years 0 and 9999)")
             }
-            loader.withTable(object.entity) { table in
-                table.attributes[a].doubles[row] = value
-                table.attributes[a].present[row] = true
-            }
+            loader.setDouble(object, a, value)
         case .binary, .transformable:
             guard XMLValueParsing.base64(text, into: &scratch) else { throw invalid(text, type, what: "base64 data") }
             try checkValueSize(scratch.count)
-            scratch.withUnsafeBytes { bytes in loader.withTable(object.entity) { $0.attributes[a].bytes.set(row, bytes) } }
+            scratch.withUnsafeBytes { bytes in loader.setBytes(object, a, bytes) }
         case .decimal:
             let string = String(decoding: XMLValueParsing.trimmed(text), as: UTF8.self)
             // `NaN` is how the writers spell a decimal that is not a number.

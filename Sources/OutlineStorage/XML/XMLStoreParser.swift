@@ -42,7 +42,12 @@ final class XMLStoreParser: SAXDelegate {
     @exclusivity(unchecked) private var place = Place.document
     private var infoField = InfoField.version
     @exclusivity(unchecked) private var collecting = false
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// The text collected so far: `textCount` bytes at `textBytes`, a buffer of `textCapacity`
+    /// bytes that only grows and is freed with the parser. Collecting a value costs a copy of
+    /// its bytes, and handing it over no retain or uniqueness check of an array.
+    @exclusivity(unchecked) private var textBytes: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var textCapacity = 0
+    @exclusivity(unchecked) private var textCount = 0
     private var plist: PlistReader
     private var version: Int64?
     private var uuid: UUID?
@@ -68,6 +73,8 @@ final class XMLStoreParser: SAXDelegate {
         self.onMetadata = onMetadata
         self.plist = PlistReader(file: file, maxTextBytes: XMLStore.maxMetadataTextBytes)
     }
+
+    deinit { textBytes?.deallocate() }
 
     /// Parses `bytes` and checks that the store had its `<databaseInfo>`.
     func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws {
@@ -196,7 +203,7 @@ final class XMLStoreParser: SAXDelegate {
         case .attribute:
             if collecting {
                 collecting = false
-                try text.withUnsafeBufferPointer { bytes in try withSink { try $0.endAttribute(text: bytes, line: line) } }
+                try withText { bytes in try withSink { try $0.endAttribute(text: bytes, line: line) } }
             }
             place = .object
         case .relationship:
@@ -211,29 +218,54 @@ final class XMLStoreParser: SAXDelegate {
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if collecting {
-            guard text.count + bytes.count <= maxTextBytes else {
+            guard textCount + bytes.count <= maxTextBytes else {
                 throw StorageError(
                     .limitExceeded, file: file, at: "line \(currentLine)",
                     "a value is longer than \(XMLValueParsing.grouped(maxTextBytes)) bytes",
                     hint: "Core Data stores hold no values that long; the file is not a store or is hostile.")
             }
-            text.append(contentsOf: bytes)
+            let end = textCount + bytes.count
+            if end > textCapacity { growText(to: end) }
+            if let source = bytes.baseAddress, let textBytes { (textBytes + textCount).update(from: source, count: bytes.count) }
+            textCount = end
         } else if place == .metadata {
             try plist.characters(bytes, line: currentLine)
         }
     }
+
+    /// Text matters while collecting a value and in the metadata property list only.
+    var wantsText: Bool { collecting || place == .metadata }
 
     /// The line of the element being read, for errors raised while collecting text.
     @exclusivity(unchecked) private var currentLine = 0
 
     private func startCollecting() {
         collecting = true
-        text.removeAll(keepingCapacity: true)
+        textCount = 0
+    }
+
+    /// Calls `body` with the text collected.
+    @inline(__always)
+    private func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: textBytes, count: textCount))
+    }
+
+    /// Makes room for `needed` bytes of text (at least twice the room so far), keeping the
+    /// text collected.
+    private func growText(to needed: Int) {
+        let capacity = max(needed, 2 * textCapacity, 256)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        if let textBytes {
+            grown.update(from: textBytes, count: textCount)
+            textBytes.deallocate()
+        }
+        textBytes = grown
+        textCapacity = capacity
     }
 
     private func finishInfoField(line: Int) throws {
         collecting = false
-        try text.withUnsafeBufferPointer { bytes in
+        try withText { bytes in
             switch infoField {
             case .version:
                 guard let value = XMLValueParsing.integer(bytes) else { throw invalid("<version>", bytes, "a number", line) }
@@ -275,15 +307,18 @@ final class XMLStoreParser: SAXDelegate {
         hasSink = true
     }
 
+    @inline(__always)
     private func required(
-        _ value: UnsafeBufferPointer<UInt8>?, _ attribute: StaticString, of element: String, _ line: Int
+        _ value: UnsafeBufferPointer<UInt8>?, _ attribute: StaticString, of element: StaticString, _ line: Int
     ) throws -> UnsafeBufferPointer<UInt8> {
-        guard let value else {
-            throw StorageError(
-                .malformedXML, file: file, at: "line \(line)", "<\(element)> has no \(attribute) attribute",
-                hint: "Core Data writes it on every <\(element)>; the file is damaged.")
-        }
+        guard let value else { throw missingAttribute(attribute, of: element, line) }
         return value
+    }
+
+    private func missingAttribute(_ attribute: StaticString, of element: StaticString, _ line: Int) -> StorageError {
+        StorageError(
+            .malformedXML, file: file, at: "line \(line)", "<\(element)> has no \(attribute) attribute",
+            hint: "Core Data writes it on every <\(element)>; the file is damaged.")
     }
 
     private func invalid(_ element: String, _ bytes: UnsafeBufferPointer<UInt8>, _ what: String, _ line: Int) -> StorageError {

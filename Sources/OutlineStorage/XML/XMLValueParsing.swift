@@ -111,6 +111,15 @@ enum XMLValueParsing {
     static func objectID(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard bytes.count >= 2, bytes.count <= 21, bytes[0] == 0x7A else { return nil }
         var value: UInt64 = 0
+        if bytes.count <= 20 {
+            // Up to 19 digits: below 10^19, which no UInt64 arithmetic here can overflow.
+            for i in 1 ..< bytes.count {
+                let d = bytes[i] &- 0x30
+                guard d < 10 else { return nil }
+                value = value &* 10 &+ UInt64(d)
+            }
+            return value
+        }
         for i in 1 ..< bytes.count {
             let d = bytes[i] &- 0x30
             guard d < 10 else { return nil }
