@@ -52,17 +52,40 @@ extension BodyDecoder {
             mirror = inverse
         }
         var mirrorColumns: [RelationshipColumn] = []
-        if let mirror {
-            for target in targets {
-                let slot = Slot(entity: target.entity, relationship: mirror)
+        // When no column of the mirror has been filled yet (no other relationship shares the
+        // inverse), the claims go to plain memory, written without the exclusivity and
+        // copy-on-write checks of the columns, which become the columns at the end.
+        let slots = mirror.map { mirror in targets.map { Slot(entity: $0.entity, relationship: mirror) } } ?? []
+        let owners: [UnsafeMutableBufferPointer<UInt64>]? =
+            mirror != nil && slots.allSatisfy({ mirrors[$0] == nil })
+            ? targets.map { target in
+                let buffer = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: target.rows)
+                buffer.initialize(repeating: RelationshipColumn.none)
+                return buffer
+            } : nil
+        if mirror != nil {
+            for (target, slot) in zip(targets, slots) {
                 var column = mirrors.removeValue(forKey: slot) ?? RelationshipColumn(isToMany: false)
-                if column.single.isEmpty { column.single = PagedArray(repeating: RelationshipColumn.none, count: target.rows) }
+                if column.single.isEmpty && owners == nil {
+                    column.single = PagedArray(repeating: RelationshipColumn.none, count: target.rows)
+                }
                 mirrorColumns.append(column)
             }
         }
         defer {
             if let mirror {
-                for (t, column) in mirrorColumns.enumerated() { mirrors[Slot(entity: targets[t].entity, relationship: mirror)] = column }
+                for (t, var column) in mirrorColumns.enumerated() {
+                    if let claims = owners?[t] {
+                        column.single = PagedArray(unsafeUninitializedCount: claims.count) { page, start, initialized in
+                            if let base = page.baseAddress, let source = claims.baseAddress {
+                                base.initialize(from: source + start, count: page.count)
+                            }
+                            initialized = page.count
+                        }
+                        claims.deallocate()
+                    }
+                    mirrors[Slot(entity: targets[t].entity, relationship: mirror)] = column
+                }
             }
         }
         let backName = mirror.map { schema.infos[destination].relationships[$0].name } ?? ""
@@ -80,6 +103,11 @@ extension BodyDecoder {
         }
         /// Records `owner` as the inverse of the member; false when the member already has one.
         @inline(__always) func claim(_ t: Int, _ targetRow: Int, by owner: ManagedObject) -> Bool {
+            if let owners {
+                guard owners[t][targetRow] == RelationshipColumn.none else { return false }
+                owners[t][targetRow] = RelationshipColumn.stored(owner)
+                return true
+            }
             guard mirrorColumns[t].single[targetRow] == RelationshipColumn.none else { return false }
             mirrorColumns[t].single[targetRow] = RelationshipColumn.stored(owner)
             return true
