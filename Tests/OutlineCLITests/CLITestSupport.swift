@@ -101,6 +101,9 @@ final class CLISandbox: Sendable {
         process.standardInput = input ?? FileHandle.nullDevice
         let exit = try process.start()
         if let input, let standardInput {
+            // A tool that exits before reading all of it would end the whole test process
+            // with SIGPIPE; ignored, the write fails with EPIPE instead (and is not checked).
+            CLI.ignoreBrokenPipes()
             // Written from another thread: a pipe holds only so much before the tool reads it.
             let writer = input.fileHandleForWriting
             let done = DispatchSemaphore(value: 0)
@@ -188,6 +191,15 @@ extension CLISandbox {
 
 /// Locating the binary and the package.
 enum CLI {
+    /// Makes a write to a pipe whose reader has gone fail with EPIPE instead of ending the
+    /// test process with SIGPIPE; once, before the first such write.
+    static func ignoreBrokenPipes() { _ = ignoringBrokenPipes }
+
+    private static let ignoringBrokenPipes: Bool = {
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
+
     /// The package's root folder.
     static let packageRoot = PackagePaths.root
 

@@ -14,6 +14,17 @@ import Testing
         return box
     }
 
+    /// A tool that ends without reading its standard input (here a batch whose `--script` file
+    /// is missing) while the tests still feed it more than a pipe holds: the run gives the
+    /// tool's failure, instead of the test process ending on SIGPIPE.
+    @Test func aToolThatStopsReadingItsInputEarlyFailsCleanly() throws {
+        let box = try Self.sample(.binary)
+        let script = String(repeating: "# padding padding padding padding\n", count: 60_000)
+        let result = try box.run(["batch", "doc.outline", "--script", "missing.txt"], standardInput: Data(script.utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("missing.txt"), "\(result)")
+    }
+
     @Test(arguments: formats)
     func readingCommandsReadADocumentFromAPipe(format: DocumentFormat) throws {
         let box = try Self.sample(format)
