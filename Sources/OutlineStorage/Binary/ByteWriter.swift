@@ -54,11 +54,6 @@ struct ByteWriter: ~Copyable {
         return Array(UnsafeBufferPointer(start: base, count: used))
     }
 
-    mutating func reserve(_ more: Int) {
-        guard pipeline == nil, used + more > capacity else { return }
-        grow(to: used + more)
-    }
-
     @inline(__always) private mutating func room(_ n: Int) {
         if used + n > capacity { makeRoom(n) }
     }
@@ -179,12 +174,6 @@ struct ByteWriter: ~Copyable {
             writeVarint(utf8.count)
             writeBytes(UnsafeRawBufferPointer(utf8))
         }
-    }
-
-    /// Appends `payload` preceded by its length as a varint.
-    mutating func writeBlock(_ payload: [UInt8]) {
-        writeVarint(payload.count)
-        writeBytes(payload)
     }
 
     /// Overwrites 4 bytes at `offset` with `value`, little-endian (for sizes and checksums known

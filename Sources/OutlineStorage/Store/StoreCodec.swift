@@ -61,14 +61,20 @@ enum StoreCodec {
         try StoreLimits.check(graph, metadata: metadata, file: file)
         switch format {
         case .binary:
-            do {
-                return try BinaryStore.encode(graph, metadata: metadata, level: level, history: history).withUnsafeBytes(body)
-            } catch var error as StorageError where error.file == nil {
-                error.file = file
-                throw error
-            }
+            let bytes = try naming(file) { try BinaryStore.encode(graph, metadata: metadata, level: level, history: history) }
+            return try bytes.withUnsafeBytes(body)
         case .xml:
             return try XMLStore.write(graph, metadata: xmlMetadata(of: graph, metadata, history: history)).withUnsafeBytes(body)
+        }
+    }
+
+    /// `body`'s result; a ``StorageError`` it throws without a file gets `file`.
+    private static func naming<R>(_ file: String?, _ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch var error as StorageError where error.file == nil {
+            error.file = file
+            throw error
         }
     }
 
@@ -103,13 +109,8 @@ enum StoreCodec {
         case .binary:
             // The header, then each compressed chunk: no buffer of the whole file.
             try StoreLimits.check(graph, metadata: metadata, file: path)
-            let header: [UInt8]
-            let pieces: [ChunkCompression.Piece]
-            do {
-                (header, pieces) = try BinaryStore.encodeParts(graph, metadata: metadata, level: level, history: history)
-            } catch var error as StorageError where error.file == nil {
-                error.file = path
-                throw error
+            let (header, pieces) = try naming(path) {
+                try BinaryStore.encodeParts(graph, metadata: metadata, level: level, history: history)
             }
             let kept = try AtomicFile.write(to: path, keepBackup: keepBackup, replacing: ours, file: path) { write in
                 try header.withUnsafeBytes(write)
