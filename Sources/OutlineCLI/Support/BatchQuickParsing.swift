@@ -35,12 +35,20 @@ enum BatchQuickParsing {
         return history
     }
 
-    /// `command` after its option groups (`groups` validates each) and then itself passed their
-    /// validation, as swift-argument-parser runs it; nil when one fails.
-    private static func validated<Command: EditingCommand>(_ command: Command, groups: (inout Command) throws -> Void) -> Command? {
+    /// `command` on `document` with the history option of `line`, once its option groups (the
+    /// document, those `groups` validates, the history) and then itself passed their validation,
+    /// as swift-argument-parser runs it; nil when one fails (the line then goes to
+    /// swift-argument-parser, which words the error).
+    private static func finished<Command: EditingCommand>(
+        _ command: Command, on document: DocumentArgument, _ line: PlainLine, groups: (inout Command) throws -> Void = { _ in }
+    ) -> Command? {
         var command = command
+        command.document = document
+        command.history = history(line)
         do {
+            try command.document.validate()
             try groups(&command)
+            try command.history.validate()
             try command.validate()
             return command
         } catch {
@@ -55,7 +63,6 @@ enum BatchQuickParsing {
             line.values.count <= 1, let at = line.integer("--at")
         else { return nil }
         var command = Add()
-        command.document = document
         command.text = line.values.first
         command.textFile = line.option("--text-file")
         command.under = line.option("--under")
@@ -64,11 +71,7 @@ enum BatchQuickParsing {
         command.noteFile = line.option("--note-file")
         command.done = line.flag("--done")
         command.id = line.flag("--id")
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line)
     }
 
     private static func edit(_ words: ArraySlice<String>, _ document: DocumentArgument) -> (any EditingCommand)? {
@@ -79,7 +82,6 @@ enum BatchQuickParsing {
             line.values.count <= 1, line.flagCount(["--done", "--not-done"]) <= 1
         else { return nil }
         var command = Edit()
-        command.document = document
         command.path = line.values.first
         command.`where` = line.option("--where")
         command.recursive = line.flag("--recursive")
@@ -89,23 +91,14 @@ enum BatchQuickParsing {
         command.noteFile = line.option("--note-file")
         command.state = line.flag("--done") ? .done : line.flag("--not-done") ? .notDone : nil
         command.readOnly = line.flag("--read-only")
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line)
     }
 
     private static func remove(_ words: ArraySlice<String>, _ document: DocumentArgument) -> (any EditingCommand)? {
         guard let line = PlainLine(words, options: [], flags: [historyFlag]), line.values.count == 1 else { return nil }
         var command = Remove()
-        command.document = document
         command.path = line.values[0]
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line)
     }
 
     private static let directions: [String: MoveDirection] = Dictionary(
@@ -117,16 +110,11 @@ enum BatchQuickParsing {
             line.values.count == 1, line.flagCount(directions.keys) <= 1, let at = line.integer("--at")
         else { return nil }
         var command = Move()
-        command.document = document
         command.path = line.values[0]
         command.under = line.option("--under")
         command.at = at
         command.direction = directions.first { line.flag($0.key) }?.value
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line)
     }
 
     private static func copy(_ words: ArraySlice<String>, _ document: DocumentArgument) -> (any EditingCommand)? {
@@ -135,43 +123,28 @@ enum BatchQuickParsing {
             line.values.count == 1, let under = line.option("--under"), let at = line.integer("--at")
         else { return nil }
         var command = Copy()
-        command.document = document
         command.path = line.values[0]
         command.under = under
         command.at = at
         command.id = line.flag("--id")
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line)
     }
 
     private static func tag(_ words: ArraySlice<String>, _ document: DocumentArgument) -> (any EditingCommand)? {
         guard let line = PlainLine(words, options: [], flags: [historyFlag]), let path = line.values.first else { return nil }
         var command = Tag()
-        command.document = document
         command.path = path
         command.names = Array(line.values.dropFirst())
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line)
     }
 
     private static func untag(_ words: ArraySlice<String>, _ document: DocumentArgument) -> (any EditingCommand)? {
         guard let line = PlainLine(words, options: [], flags: ["--all", historyFlag]), let path = line.values.first else { return nil }
         var command = Untag()
-        command.document = document
         command.path = path
         command.names = Array(line.values.dropFirst())
         command.all = line.flag("--all")
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line)
     }
 
     /// The line of `collapse` or `expand` and the items it names.
@@ -186,26 +159,14 @@ enum BatchQuickParsing {
     private static func collapse(_ words: ArraySlice<String>, _ document: DocumentArgument) -> (any EditingCommand)? {
         guard let (line, targets) = folding(words) else { return nil }
         var command = Collapse()
-        command.document = document
         command.targets = targets
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.targets.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line) { try $0.targets.validate() }
     }
 
     private static func expand(_ words: ArraySlice<String>, _ document: DocumentArgument) -> (any EditingCommand)? {
         guard let (line, targets) = folding(words) else { return nil }
         var command = Expand()
-        command.document = document
         command.targets = targets
-        command.history = history(line)
-        return validated(command) {
-            try $0.document.validate()
-            try $0.targets.validate()
-            try $0.history.validate()
-        }
+        return finished(command, on: document, line) { try $0.targets.validate() }
     }
 }

@@ -16,9 +16,9 @@ struct EditOutcome {
 /// `outline batch` applies many of them, one per line, to one open document and saves once.
 protocol EditingCommand: ParsableCommand {
     /// The document the command changes.
-    var document: DocumentArgument { get }
+    var document: DocumentArgument { get set }
     /// `--no-history`: save without the document's undo history.
-    var history: HistoryOption { get }
+    var history: HistoryOption { get set }
 
     /// Applies the change to `file` as one undo step, without saving.
     func apply(to file: OutlineFile) throws -> EditOutcome
