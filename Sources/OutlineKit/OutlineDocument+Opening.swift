@@ -17,12 +17,13 @@ extension OutlineDocument {
     }
 
     /// Scans the items of `context`: straight over the item table's columns when the item
-    /// entity has no subentities (every outline schema), else through the context.
+    /// entity has no subentities (every outline schema), split over the processors as
+    /// ``openingScan(of:)`` does, else through the context.
     ///
     /// - Complexity: O(items), without allocating per item.
     static func scan(_ context: EditingContext, shape: OutlineShape) -> OpeningScan {
-        let graph = context.graph
-        return scanTables(graph.tables, schema: graph.schema, shape: shape, reader: context) ?? scanObjects(context, shape: shape)
+        // The snapshot shares the columns' pages and is gone before anything is edited.
+        openingScan(of: context.graph.snapshot()) ?? scanObjects(context, shape: shape)
     }
 
     /// The scan of the objects read for an ``OutlineStack`` (run off its actor while it

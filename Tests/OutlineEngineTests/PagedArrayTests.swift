@@ -66,6 +66,23 @@ import Testing
         #expect(Self.address(original, page: 2) != Self.address(copy, page: 2), "the written page was copied")
     }
 
+    @Test func repeatedPagesShareOneBufferUntilWritten() {
+        var column = PagedArray<Double>(repeating: 0.5, count: 3 * Self.size + 7)
+        let first = Self.address(column, page: 0)
+        #expect(Self.address(column, page: 1) == first && Self.address(column, page: 2) == first, "whole pages share one buffer")
+        #expect(Self.address(column, page: 3) != first, "the short last page has its own")
+        column[Self.size + 2] = 9
+        column.withMutablePage(2) { $0[0] = 8 }
+        column.append(1)
+        #expect(Self.address(column, page: 0) == first, "an untouched page still shares the buffer")
+        #expect(Self.address(column, page: 1) != first && Self.address(column, page: 2) != first, "each written page got its own")
+        var expected = [Double](repeating: 0.5, count: 3 * Self.size + 7)
+        expected[Self.size + 2] = 9
+        expected[2 * Self.size] = 8
+        expected.append(1)
+        #expect(Array(column) == expected)
+    }
+
     @Test func appendingToACopyLeavesTheOriginalsLastPageAlone() {
         let original = PagedArray<Int>(0 ..< Self.size + 10)
         var copy = original

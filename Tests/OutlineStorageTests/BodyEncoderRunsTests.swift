@@ -33,14 +33,19 @@ import Testing
         return (try loader.finish(), children)
     }
 
-    @Test func deletedAndEditedObjectsEncodeAsTheSameObjectsFreshlyLoaded() throws {
+    /// Deleted objects in a few places only: most pages of rows are left whole (see ``RowMap``).
+    static func isDroppedRarely(_ i: Int) -> Bool { (50_000 ..< 50_100).contains(i) || i == 7 || i >= count - 3 }
+
+    @Test(arguments: [false, true])
+    func deletedAndEditedObjectsEncodeAsTheSameObjectsFreshlyLoaded(rarely: Bool) throws {
+        let isDropped = rarely ? Self.isDroppedRarely : Self.isDropped
         let (full, children) = try Self.outline(keeping: { _ in true }, edited: false)
         let context = EditingContext(graph: full)
-        try context.delete((0 ..< Self.count).filter(Self.isDropped).compactMap { children[$0] })
-        for i in stride(from: 0, to: Self.count, by: 1001) where !Self.isDropped(i) {
+        try context.delete((0 ..< Self.count).filter(isDropped).compactMap { children[$0] })
+        for i in stride(from: 0, to: Self.count, by: 1001) where !isDropped(i) {
             try context.setValue(Self.title(i, edited: true), forKey: "title", of: try #require(children[i]))
         }
-        let (expected, _) = try Self.outline(keeping: { !Self.isDropped($0) }, edited: true)
+        let (expected, _) = try Self.outline(keeping: { !isDropped($0) }, edited: true)
         let edited = BodyEncoder(graph: context.graph.snapshot())
         let fresh = BodyEncoder(graph: expected.snapshot())
         #expect(!edited.rowsKept(0))

@@ -71,11 +71,14 @@ package struct GraphLoader {
     }
 
     /// Adds one live object per id of another table, as the overload taking an array does.
+    /// A table without objects yet takes the pages of `ids` as they are.
     package mutating func appendObjects(entity: EntityIndex, ids: PagedArray<UInt64>) {
+        let adopts = tables[entity].ids.isEmpty
         ids.forEachPage { _, page in
             if let highest = page.max() { maxID = max(maxID, highest) }
-            tables[entity].ids.append(contentsOf: page)
+            if !adopts { tables[entity].ids.append(contentsOf: page) }
         }
+        if adopts { tables[entity].ids = ids }
         tables[entity].alive.append(repeating: true, count: ids.count)
         tables[entity].liveCount += ids.count
     }

@@ -125,13 +125,24 @@ public struct PagedArray<Element> {
     }
 
     /// Appends `count` copies of `value`.
+    ///
+    /// The whole pages appended share one buffer until a row of theirs changes (each page is
+    /// copy-on-write on its own): a million rows of a default value cost one page of memory,
+    /// and no page of it is filled or touched in a new process until it is written.
     @inlinable public mutating func append(repeating value: Element, count: Int) {
         precondition(count >= 0, "PagedArray: negative count \(count)")
         var left = count
+        var shared: ContiguousArray<Element>?
         while left > 0 {
             let size = Swift.min(left, Self.pageSize &- (storedCount & Self.pageMask))
             if storedCount & Self.pageMask == 0 {
-                pages.append(ContiguousArray(repeating: value, count: size))
+                if size == Self.pageSize {
+                    let page = shared ?? ContiguousArray(repeating: value, count: size)
+                    shared = page
+                    pages.append(page)
+                } else {
+                    pages.append(ContiguousArray(repeating: value, count: size))
+                }
             } else {
                 pages.withUnsafeMutableBufferPointer { $0[$0.count &- 1].append(contentsOf: repeatElement(value, count: size)) }
             }

@@ -2,10 +2,15 @@ import Foundation
 import OutlineEngine
 
 extension BodyDecoder {
-    /// Decodes one attribute column of `ids.count` rows: presence, then the present values.
-    func decodeAttribute(_ attribute: Attribute, of entity: String, ids: [UInt64], from c: inout ByteCursor) throws -> AttributeColumn {
+    /// Decodes attribute column `a` of `entity`'s table, of `ids.count` rows: presence, then the
+    /// present values. The values of a string or binary column are still being copied when it
+    /// returns (see ``arenas``).
+    mutating func decodeAttribute(
+        _ a: AttributeIndex, of entity: EntityInfo, ids: PagedArray<UInt64>, from c: inout ByteCursor
+    ) throws -> AttributeColumn {
+        let attribute = entity.attributes[a]
         let n = ids.count
-        let label = "\(entity).\(attribute.name)"
+        let label = "\(entity.name).\(attribute.name)"
         c.context = "the column \(label)"
         let presenceAt = c.position
         let rawPresence = try c.readByte()
@@ -63,7 +68,7 @@ extension BodyDecoder {
             }
             column.present = present
         case .bytes:
-            column.bytes = try decodeBytes(attribute, label, present, ids: ids, from: &c)
+            column.bytes = try decodeBytes(attribute, label, present, ids: ids, from: &c, for: (entity.index, a))
         case .other:
             column.others = PagedArray(try decodeOthers(attribute, label, present, ids: ids, from: &c))
         }
@@ -108,10 +113,12 @@ extension BodyDecoder {
         }
     }
 
-    /// Lengths of the present rows, the arena size, then the arena, copied once into chunks.
-    private func decodeBytes(
-        _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
-        from c: inout ByteCursor
+    /// Lengths of the present rows, the arena size, then the arena. The column is returned
+    /// without its chunks: they are copied on another thread (``ArenaCopy``) while decoding
+    /// goes on, and put in the column by ``finishArenas(afterFailure:)``.
+    private mutating func decodeBytes(
+        _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: PagedArray<UInt64>,
+        from c: inout ByteCursor, for slot: (entity: EntityIndex, attribute: AttributeIndex)
     ) throws -> ByteColumn {
         var total = 0
         let lengths = try PagedArray<Int32>(alongside: present) { present, buffer, start, initialized in
@@ -136,11 +143,8 @@ extension BodyDecoder {
         guard declared == total else {
             throw c.corrupt("the values of \(label) add up to \(BinaryError.byteCount(total)), but the column declares \(declared)", at: sizeAt)
         }
-        let arenaAt = c.position
-        let bytes = try c.readBytes(total)
-        if attribute.type != .binary && attribute.type != .transformable {
-            try checkUTF8(bytes, lengths: lengths, label: label, ids: ids, at: arenaAt, c)
-        }
+        // Passed over without waiting for it to inflate: the copy waits instead.
+        let arena = try c.subcursor(total, context: c.context)
         // Each value goes to one chunk; a chunk is cut before the value that would overfill it.
         var pieces: [Range<Int>] = []
         var chunkStart = 0
@@ -162,62 +166,70 @@ extension BodyDecoder {
             initialized = buffer.count
         }
         if offset > chunkStart { pieces.append(chunkStart ..< offset) }
-        return ByteColumn(chunks: copyChunks(bytes, pieces, at: c.origin + arenaAt), starts: starts, lengths: lengths)
+        guard !pieces.isEmpty else { return ByteColumn(chunks: [], starts: starts, lengths: lengths) }
+        let isText = attribute.type != .binary && attribute.type != .transformable
+        let copy = ArenaCopy(pieces, at: arena.origin, in: body, lengths: lengths, isText: isText, feed: feed, pages: pages)
+        arenas.append(PendingArena(slot: slot, copy: copy, starts: starts, lengths: lengths, label: label, ids: ids, cursor: arena))
+        return ByteColumn()
     }
 
-    /// Copies the chunks of an arena out of the body, giving the body's pages back once copied
-    /// (a slice at a time), so the body's copy and the column's are not both resident.
-    private func copyChunks(_ bytes: UnsafeRawBufferPointer, _ pieces: [Range<Int>], at offset: Int) -> [ContiguousArray<UInt8>] {
-        pieces.map { piece in
-            ContiguousArray(unsafeUninitializedCapacity: piece.count) { buffer, initialized in
-                var copied = 0
-                while copied < piece.count {
-                    let length = min(Self.arenaSlice, piece.count - copied)
-                    let from = piece.lowerBound + copied
-                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[copied ..< copied + length])
-                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[from ..< from + length]))
-                    copied += length
-                    pages?.release(below: offset + from + length)
-                }
-                initialized = piece.count
-            }
-        }
+    /// A string or binary column whose values are being copied.
+    struct PendingArena {
+        var slot: (entity: EntityIndex, attribute: AttributeIndex)
+        var copy: ArenaCopy
+        var starts: PagedArray<Int>
+        var lengths: PagedArray<Int32>
+        var label: String
+        var ids: PagedArray<UInt64>
+        /// Over the arena, for messages.
+        var cursor: ByteCursor
     }
 
-    /// Bytes copied between two page releases.
-    static let arenaSlice = 1 << 20
-
-    /// The arena must be valid UTF-8 and every value must start on a character boundary; then
-    /// each value is valid on its own. On failure, the first invalid value is named.
+    /// Waits for the copies of the string and binary columns and puts their chunks in the
+    /// columns. After a failure further on (`afterFailure`), only says whether a column's
+    /// text was invalid, an error that comes first in the file.
     ///
-    /// Values lie back to back in the arena in row order.
-    private func checkUTF8(
-        _ arena: UnsafeRawBufferPointer, lengths: PagedArray<Int32>, label: String,
-        ids: [UInt64], at arenaAt: Int, _ c: ByteCursor
-    ) throws {
-        var valid = UTF8Validation.isValid(arena)
-        if valid {
-            var offset = 0
-            lengths.forEachPage { _, lengths in
-                for length in lengths where length > 0 {
-                    if arena[offset] & 0xC0 == 0x80 { valid = false }
-                    offset += Int(length)
-                }
+    /// - Throws: the invalid text of a column (naming the first invalid value), or a chunk's
+    ///   failure to inflate when a copy stopped for it.
+    mutating func finishArenas(afterFailure: Bool = false) throws {
+        // Each leaves the list once waited for: those left when this throws are stopped by ``stopArenas()``.
+        while !arenas.isEmpty {
+            let pending = arenas.removeFirst()
+            switch pending.copy.wait() {
+            case .copied(let chunks):
+                guard !afterFailure else { continue }
+                let column = ByteColumn(chunks: chunks, starts: pending.starts, lengths: pending.lengths)
+                loader.withTable(pending.slot.entity) { $0.attributes[pending.slot.attribute].bytes = column }
+            case .invalidText(let chunks):
+                try Self.throwInvalidText(ByteColumn(chunks: chunks, starts: pending.starts, lengths: pending.lengths), pending)
+            case .stopped:
+                if !afterFailure { throw InflateFeed.ChunkFailed() }
             }
         }
-        guard !valid else { return }
+    }
+
+    /// Stops the copies still running and waits for them (the decoder failed).
+    mutating func stopArenas() {
+        for pending in arenas { pending.copy.stop() }
+        for pending in arenas { _ = pending.copy.wait() }
+        arenas = []
+    }
+
+    /// Names the first value of `column` that is not valid UTF-8 (or starts inside a character).
+    private static func throwInvalidText(_ column: ByteColumn, _ pending: PendingArena) throws {
         var offset = 0
-        for i in lengths.indices where lengths[i] > 0 {
-            let value = UnsafeRawBufferPointer(rebasing: arena[offset ..< offset + Int(lengths[i])])
-            if !UTF8Validation.isValid(value) {
-                throw c.corrupt("\(label) of object z\(ids[i]) is not valid UTF-8", at: arenaAt + offset)
+        for row in pending.lengths.indices where pending.lengths[row] > 0 {
+            let valid = column.withBytes(row) { $0.map { UTF8Validation.isValid($0) && $0[0] & 0xC0 != 0x80 } ?? true }
+            if !valid {
+                throw pending.cursor.corrupt("\(pending.label) of object z\(pending.ids[row]) is not valid UTF-8", at: offset)
             }
-            offset += Int(lengths[i])
+            offset += Int(pending.lengths[row])
         }
+        throw pending.cursor.corrupt("\(pending.label) is not valid UTF-8", at: 0)
     }
 
     private func decodeOthers(
-        _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: [UInt64],
+        _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: PagedArray<UInt64>,
         from c: inout ByteCursor
     ) throws -> [Value?] {
         var values: [Value?] = []

@@ -8,7 +8,8 @@ extension BodyDecoder {
     /// after the first are zigzag deltas from the previous member. When the inverse is a
     /// to-one the file leaves out, it is filled here (see ``mirrors``), which also finds an
     /// object claimed twice; other lists are checked for duplicates directly.
-    mutating func decodeRelationship(_ info: EntityInfo, _ r: RelationshipIndex, ids: [UInt64], from c: inout ByteCursor) throws -> RelationshipColumn
+    mutating func decodeRelationship(_ info: EntityInfo, _ r: RelationshipIndex, ids: PagedArray<UInt64>, from c: inout ByteCursor) throws
+        -> RelationshipColumn
     {
         let n = ids.count
         let relationship = info.relationships[r]

@@ -18,6 +18,11 @@ struct BodyDecoder {
     var suppliedRelationships: Set<Slot> = []
     /// The buffer `body` lives in, whose pages are given back once decoded (nil: keep them).
     var pages: InflatedBuffer?
+    /// The whole body, and what still inflates it, for the copies made beside decoding.
+    var body = UnsafeRawBufferPointer(start: nil, count: 0)
+    var feed: InflateFeed?
+    /// The string and binary columns whose values are still being copied, in body order.
+    var arenas: [PendingArena] = []
     /// Told how far decoding is after each column; stops decoding when the load is cancelled.
     var monitor = LoadMonitor.current
     /// The size of the body, for progress.
@@ -48,6 +53,8 @@ struct BodyDecoder {
     ) throws -> (ObjectGraph, StoredHistory?) {
         var decoder = BodyDecoder(schema: schema, file: file)
         decoder.pages = pages
+        decoder.body = body
+        decoder.feed = feed
         decoder.bodySize = body.count
         var cursor = ByteCursor(body, file: file, region: .body, context: "the body", feed: feed)
         let sections = try SectionTable.read(&cursor, place: "the body") { BinaryFormat.BodySection(rawValue: $0)?.name }
@@ -69,9 +76,17 @@ struct BodyDecoder {
         defer {
             digest?.stop()
             _ = digest?.wait()
+            decoder.stopArenas()
         }
-        try decoder.decodeObjects(&objects, counts: header.objectCounts)
-        try objects.expectEnd()
+        do {
+            try decoder.decodeObjects(&objects, counts: header.objectCounts)
+            try objects.expectEnd()
+            try decoder.finishArenas()
+        } catch {
+            // A string column's invalid text comes before what failed further on.
+            try decoder.finishArenas(afterFailure: true)
+            throw error
+        }
         var history: StoredHistory?
         if var section = historySection {
             let payload = Array(try section.peekBytes(section.remaining))
@@ -148,23 +163,24 @@ struct BodyDecoder {
     private mutating func decodeTable(_ entity: EntityIndex, rows n: Int, from c: inout ByteCursor) throws {
         let info = schema.infos[entity]
         c.context = "the ids of entity \(info.name)"
-        let ids = try [UInt64](unsafeUninitializedCapacity: n) { buffer, initialized in
-            var previous: UInt64 = 0
-            for i in 0 ..< n {
+        // Straight into the pages the table keeps (the loader adopts them).
+        var previous: UInt64 = 0
+        let ids = try PagedArray<UInt64>(unsafeUninitializedCount: n) { page, start, initialized in
+            for j in 0 ..< page.count {
                 let at = c.position
                 let delta = try c.readVarint()
                 var id = delta
-                if i > 0 {
+                if start + j > 0 {
                     let (sum, overflow) = previous.addingReportingOverflow(delta)
                     id = overflow ? UInt64.max : sum &+ 1
                 }
                 guard id <= BinaryFormat.maximumObjectID else {
                     throw c.corrupt("object id \(id) of entity \(info.name) is over the largest allowed id", at: at)
                 }
-                buffer[i] = id
+                page[j] = id
+                initialized = j + 1
                 previous = id
             }
-            initialized = n
         }
         loader.appendObjects(entity: entity, ids: ids)
 
@@ -187,7 +203,7 @@ struct BodyDecoder {
                 throw c.corrupt(
                     "attribute \(info.name).\(name) has type code \(code), but the model says \(type.rawValue) (\(type.modelName))", at: typeAt)
             }
-            let column = try decodeAttribute(info.attributes[a], of: info.name, ids: ids, from: &c)
+            let column = try decodeAttribute(a, of: info, ids: ids, from: &c)
             loader.withTable(entity) { $0.attributes[a] = column }
             pages?.release(below: c.origin + c.position)
             try monitor?.progress(.decoding, c.origin + c.position, of: bodySize)

@@ -21,7 +21,7 @@ final class BodyDigest: @unchecked Sendable {
     /// inflated it and holding `pages` from the first byte not hashed yet.
     init(of range: Range<Int>, in body: UnsafeRawBufferPointer, feed: InflateFeed, pages: InflatedBuffer?) {
         self.body = body
-        pages?.hold(from: range.lowerBound)
+        pages?.hold(from: range.lowerBound, by: self)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             var hasher = StateDigest.Hasher()
             var position = range.lowerBound
@@ -32,10 +32,10 @@ final class BodyDigest: @unchecked Sendable {
                 guard (try? feed.wait(until: end)) != nil else { break }
                 hasher.update(UnsafeRawBufferPointer(rebasing: self.body[position ..< end]))
                 position = end
-                pages?.hold(from: position)
+                pages?.hold(from: position, by: self)
             }
             if position == range.upperBound { digest = hasher.finalize() }
-            pages?.hold(from: nil)
+            pages?.hold(from: nil, by: self)
             done.signal()
         }
     }

@@ -17,7 +17,9 @@ struct BodyEncoder {
     /// Per entity: the one run of rows written, when there is one (or none: an empty range);
     /// a row's new row is then its offset in the run.
     private var single: [Range<Int>?] = []
-    /// Per entity: old row -> new row (-1 for dropped rows) when `single` is nil; empty otherwise.
+    /// Per entity: old row -> new row when `single` is nil and the ids are in row order.
+    private var rowMaps: [RowMap?] = []
+    /// Per entity: old row -> new row (-1 for dropped rows) when the ids are out of row order; empty otherwise.
     private var newRows: [[Int]] = []
     /// Per entity: the number of rows written.
     private var counts: [Int] = []
@@ -42,27 +44,19 @@ struct BodyEncoder {
                 runs.append(live)
                 order.append([])
                 counts.append(table.liveCount)
+                newRows.append([])
                 if live.count <= 1 {
                     single.append(live.first ?? 0 ..< 0)
-                    newRows.append([])
+                    rowMaps.append(nil)
                 } else {
                     single.append(nil)
-                    var map = [Int](repeating: -1, count: table.rowCount)
-                    var new = 0
-                    map.withUnsafeMutableBufferPointer { map in
-                        for run in live {
-                            for old in run {
-                                map[old] = new
-                                new += 1
-                            }
-                        }
-                    }
-                    newRows.append(map)
+                    rowMaps.append(RowMap(rowCount: table.rowCount, live: live))
                 }
                 continue
             }
             runs.append(nil)
             single.append(nil)
+            rowMaps.append(nil)
             var rows = table.alive.indices.filter { table.alive[$0] }
             rows.sort { table.ids[$0] < table.ids[$1] }
             var map = [Int](repeating: -1, count: table.rowCount)
@@ -97,6 +91,7 @@ struct BodyEncoder {
     /// The row `object` gets in the file, or -1 when it is not written.
     @inline(__always) func newRow(_ object: ManagedObject) -> Int {
         if let run = single[object.entity] { return run.contains(object.row) ? object.row - run.lowerBound : -1 }
+        if let row = rowMaps[object.entity]?.newRow(object.row) { return row }
         return newRows[object.entity][object.row]
     }
 

@@ -12,10 +12,10 @@ import Foundation
 /// Decoding reads the body front to back and copies what it keeps into the graph's columns, so
 /// without this the whole inflated body (50 MB for 1,000,000 outline items) would stay resident
 /// beside the graph it turns into. ``release(below:)`` drops the pages before an offset, which
-/// keeps the peak close to the size of the finished graph. While another thread still reads the
-/// body behind the decoder (the digest of a document with a history), ``hold(below:)`` keeps the
-/// pages it has not read yet.
-// @unchecked Sendable: `released`, `requested` and `held` are read and written only while
+/// keeps the peak close to the size of the finished graph. While other threads still read the
+/// body behind the decoder (the digest of a document with a history, the copies of string
+/// columns), ``hold(from:by:)`` keeps the pages each has not read yet.
+// @unchecked Sendable: `released`, `requested` and `holds` are read and written only while
 // holding `lock`; `bytes` is written by the inflating threads in disjoint chunks.
 final class InflatedBuffer: @unchecked Sendable {
     /// The usable bytes (exactly the size asked for).
@@ -26,8 +26,8 @@ final class InflatedBuffer: @unchecked Sendable {
     private var released = 0
     /// The offset the decoder asked to give back below.
     private var requested = 0
-    /// Pages at or after this offset are kept whatever was requested (nil: none are held).
-    private var held: Int?
+    /// Per reader behind the decoder: pages at or after its offset are kept whatever was requested.
+    private var holds: [ObjectIdentifier: Int] = [:]
     private let lock = NSLock()
     private static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
 
@@ -56,17 +56,18 @@ final class InflatedBuffer: @unchecked Sendable {
         releaseLocked()
     }
 
-    /// Keeps the pages at and after `offset` until a later call moves the mark on (`nil`: none
-    /// held any more), then gives back what ``release(below:)`` asked for and is no longer held.
-    func hold(from offset: Int?) {
+    /// Keeps the pages at and after `offset` for `reader` until its next call moves the mark on
+    /// (`nil`: it holds none any more), then gives back what ``release(below:)`` asked for and
+    /// no reader holds.
+    func hold(from offset: Int?, by reader: AnyObject) {
         lock.lock()
         defer { lock.unlock() }
-        held = offset
+        holds[ObjectIdentifier(reader)] = offset
         releaseLocked()
     }
 
     private func releaseLocked() {
-        let limit = min(requested, held ?? Int.max, bytes.count)
+        let limit = min(requested, holds.values.min() ?? Int.max, bytes.count)
         let end = limit / InflatedBuffer.pageSize * InflatedBuffer.pageSize
         guard end > released, let mapping else { return }
         _ = madvise(mapping + released, end - released, MADV_DONTNEED)
