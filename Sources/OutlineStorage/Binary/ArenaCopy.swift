@@ -12,8 +12,9 @@ import OutlineEngine
 /// pages of the ``InflatedBuffer`` it has not copied yet, and checks the text of a string
 /// column as ``BodyDecoder`` would: valid UTF-8, every value starting on a character boundary.
 // @unchecked Sendable: `body` is only read, by the one copying thread, in parts the feed says
-// are inflated; `outcome` is written by that thread before it signals `done` and read only
-// after `done` was waited for; `stopped` is read and written only while holding `lock`.
+// are inflated; `reserved` is written before that thread starts and then only by it;
+// `outcome` is written by that thread before it signals `done` and read only after `done` was
+// waited for; `stopped` is read and written only while holding `lock`.
 final class ArenaCopy: @unchecked Sendable {
     /// How a copy ended.
     enum Outcome {
@@ -30,6 +31,8 @@ final class ArenaCopy: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var outcome = Outcome.stopped
+    /// The empty chunks with their memory reserved, until the copying thread takes them.
+    private var reserved: [ContiguousArray<UInt8>] = []
 
     /// Bytes copied between two waits on the feed (and two moves of the hold).
     static let slice = 1 << 20
@@ -43,29 +46,34 @@ final class ArenaCopy: @unchecked Sendable {
     ) {
         self.body = body
         pages?.hold(from: start, by: self)
+        // The chunks' memory is taken here, on the decoder's thread, so that it comes from
+        // the memory that thread's earlier work gave back (a thread of its own would map and
+        // touch new pages for every document); the copying thread only fills it.
+        reserved = pieces.map { piece in
+            var chunk = ContiguousArray<UInt8>()
+            chunk.reserveCapacity(piece.count)
+            return chunk
+        }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
+            // Taken out, so that each chunk has one owner and appending never copies it.
             var chunks: [ContiguousArray<UInt8>] = []
-            chunks.reserveCapacity(pieces.count)
+            swap(&chunks, &reserved)
             var failed = false
-            for piece in pieces where !failed {
-                chunks.append(
-                    ContiguousArray(unsafeUninitializedCapacity: piece.count) { buffer, initialized in
-                        var copied = 0
-                        while copied < piece.count {
-                            let from = start + piece.lowerBound + copied
-                            let length = min(Self.slice, piece.count - copied)
-                            // A chunk that failed is reported by the decoder; the copy just ends.
-                            if isStopped || feed.map({ (try? $0.wait(until: from + length)) == nil }) == true {
-                                failed = true
-                                break
-                            }
-                            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[copied ..< copied + length])
-                                .copyMemory(from: UnsafeRawBufferPointer(rebasing: self.body[from ..< from + length]))
-                            copied += length
-                            pages?.hold(from: from + length, by: self)
-                        }
-                        initialized = copied
-                    })
+            for (index, piece) in pieces.enumerated() where !failed {
+                var copied = 0
+                while copied < piece.count {
+                    let from = start + piece.lowerBound + copied
+                    let length = min(Self.slice, piece.count - copied)
+                    // A chunk that failed is reported by the decoder; the copy just ends.
+                    if isStopped || feed.map({ (try? $0.wait(until: from + length)) == nil }) == true {
+                        failed = true
+                        break
+                    }
+                    // Within the capacity reserved: no new memory.
+                    chunks[index].append(contentsOf: UnsafeRawBufferPointer(rebasing: self.body[from ..< from + length]))
+                    copied += length
+                    pages?.hold(from: from + length, by: self)
+                }
             }
             if !failed {
                 outcome = !isText || Self.isText(chunks, lengths: lengths) ? .copied(chunks) : .invalidText(chunks)
