@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import OutlineEngine
 
 /// The values of a string or binary column (its arena), copied out of the body into the
@@ -13,8 +12,8 @@ import OutlineEngine
 /// column as ``BodyDecoder`` would: valid UTF-8, every value starting on a character boundary.
 // @unchecked Sendable: `body` is only read, by the one copying thread, in parts the feed says
 // are inflated; `reserved` is written before that thread starts and then only by it;
-// `outcome` is written by that thread before it signals `done` and read only after `done` was
-// waited for; `stopped` is read and written only while holding `lock`.
+// `outcome` is written by that thread before it finishes `work` and read only after `work`
+// was waited for.
 final class ArenaCopy: @unchecked Sendable {
     /// How a copy ended.
     enum Outcome {
@@ -27,9 +26,7 @@ final class ArenaCopy: @unchecked Sendable {
     }
 
     private let body: UnsafeRawBufferPointer
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var stopped = false
+    private let work = SideWork()
     private var outcome = Outcome.stopped
     /// The empty chunks with their memory reserved, until the copying thread takes them.
     private var reserved: [ContiguousArray<UInt8>] = []
@@ -65,7 +62,7 @@ final class ArenaCopy: @unchecked Sendable {
                     let from = start + piece.lowerBound + copied
                     let length = min(Self.slice, piece.count - copied)
                     // A chunk that failed is reported by the decoder; the copy just ends.
-                    if isStopped || feed.map({ (try? $0.wait(until: from + length)) == nil }) == true {
+                    if work.isStopped || feed.map({ (try? $0.wait(until: from + length)) == nil }) == true {
                         failed = true
                         break
                     }
@@ -79,7 +76,7 @@ final class ArenaCopy: @unchecked Sendable {
                 outcome = !isText || Self.isText(chunks, lengths: lengths) ? .copied(chunks) : .invalidText(chunks)
             }
             pages?.hold(from: nil, by: self)
-            done.signal()
+            work.finish()
         }
     }
 
@@ -109,23 +106,12 @@ final class ArenaCopy: @unchecked Sendable {
         return valid
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
     /// Asks the copy to end early (the decoder failed); ``wait()`` still waits for it.
-    func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
-    }
+    func stop() { work.stop() }
 
     /// Waits until the copy ended, and how.
     func wait() -> Outcome {
-        done.wait()
-        done.signal()  // a second call does not wait forever
+        work.wait()
         return outcome
     }
 }

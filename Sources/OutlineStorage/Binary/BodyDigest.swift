@@ -8,13 +8,11 @@ import Foundation
 /// holds back the pages of the ``InflatedBuffer`` it has not hashed yet, so decoding neither
 /// waits for the whole body to inflate nor gives back bytes the digest still needs.
 // @unchecked Sendable: `body` is only read, by the one hashing thread, in parts the feed says
-// are inflated; `digest` is written by that thread before it signals `done` and read only
-// after `done` was waited for; `stopped` is read and written only while holding `lock`.
+// are inflated; `digest` is written by that thread before it finishes `work` and read only
+// after `work` was waited for.
 final class BodyDigest: @unchecked Sendable {
     private let body: UnsafeRawBufferPointer
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var stopped = false
+    private let work = SideWork()
     private var digest: [UInt8]?
 
     /// Starts hashing `range` of `body` (body offsets), reading each part once `feed` has
@@ -26,7 +24,7 @@ final class BodyDigest: @unchecked Sendable {
             var hasher = StateDigest.Hasher()
             var position = range.lowerBound
             let step = BinaryFormat.chunkSize
-            while position < range.upperBound && !isStopped {
+            while position < range.upperBound && !work.isStopped {
                 let end = min(range.upperBound, (position / step + 1) * step)
                 // A chunk that failed is reported by the decoder; the digest just ends.
                 guard (try? feed.wait(until: end)) != nil else { break }
@@ -36,27 +34,16 @@ final class BodyDigest: @unchecked Sendable {
             }
             if position == range.upperBound { digest = hasher.finalize() }
             pages?.hold(from: nil, by: self)
-            done.signal()
+            work.finish()
         }
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
     /// Asks the hashing to end early (the decoder failed); ``wait()`` still waits for it.
-    func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
-    }
+    func stop() { work.stop() }
 
     /// Waits until hashing ended; the digest, or nil when it ended early.
     func wait() -> [UInt8]? {
-        done.wait()
-        done.signal()  // a second call does not wait forever
+        work.wait()
         return digest
     }
 }
