@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OutlineEngine
@@ -76,5 +77,63 @@ import Testing
         }
         #expect(column.byteCount < 2 * 100 << 16, "garbage was compacted away")
         for i in 0 ..< 100 { #expect(column.bytes(i) == Self.value(UInt8((i + 2) % 256), 1 << 16)) }
+    }
+
+    /// A column over shared bytes (as a binary store opens one): three values in two chunks.
+    static func sharedColumn(released: Counter) -> ByteColumn {
+        let first = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
+        first.copyBytes(from: Array("onetwo!!".utf8))
+        let second = UnsafeMutableRawBufferPointer.allocate(byteCount: 5, alignment: 1)
+        second.copyBytes(from: Array("three".utf8))
+        let chunks = [first, second].map { bytes in
+            ByteChunk(
+                sharing: SharedBytes(UnsafeRawBufferPointer(bytes), keeper: nil) { bytes in
+                    released.add()
+                    UnsafeMutableRawBufferPointer(mutating: bytes).deallocate()
+                })
+        }
+        var starts = PagedArray<Int>()
+        var lengths = PagedArray<Int32>()
+        for (chunk, offset, length) in [(0, 0, 3), (0, 3, 3), (1, 0, 5)] {
+            starts.append(ByteColumn.location(chunk: chunk, offset: offset))
+            lengths.append(Int32(length))
+        }
+        return ByteColumn(chunks: chunks, starts: starts, lengths: lengths)
+    }
+
+    /// Counts calls, from any thread.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+
+    @Test func sharedChunksAreReadInPlaceAndNeverWritten() {
+        let released = Counter()
+        do {
+            var column = Self.sharedColumn(released: released)
+            #expect((0 ..< 3).map { column.string($0) } == ["one", "two", "three"])
+            #expect(column.byteCount == 13)
+            let original = column
+            column.set(1, string: "zwei")
+            Self.append(Array("four".utf8), to: &column)
+            #expect(column.chunks.count == 3, "new values go to an owned chunk after the shared ones")
+            #expect(column.chunks[2].shared == nil && column.chunks[2].owned.count == 8)
+            #expect((0 ..< 4).map { column.string($0) } == ["one", "zwei", "three", "four"])
+            #expect((0 ..< 3).map { original.string($0) } == ["one", "two", "three"], "the shared bytes are unchanged")
+            #expect(Self.spans(of: column, in: 0 ..< 4).bytes == Array("onezweithreefour".utf8))
+            #expect(released.value == 0)
+        }
+        #expect(released.value == 2, "each shared piece is given back once no column uses it")
+    }
+
+    @Test func compactionCopiesSharedValuesOut() {
+        let released = Counter()
+        var column = Self.sharedColumn(released: released)
+        for round in 0 ..< 40 { Self.value(UInt8(round), 1 << 16).withUnsafeBytes { column.set(0, $0) } }
+        #expect(column.chunks.allSatisfy { $0.shared == nil }, "compaction rewrote every value into owned chunks")
+        #expect(column.string(1) == "two" && column.string(2) == "three")
+        #expect(released.value == 2)
     }
 }

@@ -6,9 +6,13 @@
 /// gets a chunk of its own), so that a write after a snapshot copies one chunk rather than the
 /// whole column (40 MB of text for 1,000,000 outline items). Replaced values leave garbage
 /// behind, which is compacted once it outweighs the live bytes.
+///
+/// A chunk either owns its bytes or shares read-only bytes kept by someone else
+/// (``SharedBytes``: a binary store's inflated body, so that opening does not copy the text).
+/// Shared chunks are never written: new values go to an owned chunk after them.
 package struct ByteColumn: Sendable {
-    /// The bytes, in chunks; values are appended to the last one.
-    package private(set) var chunks: [ContiguousArray<UInt8>] = []
+    /// The bytes, in chunks; values are appended to the last one when it is owned.
+    package private(set) var chunks: [ByteChunk] = []
     /// Per row: chunk index << 32 | offset in the chunk (0 for nil).
     package private(set) var starts = PagedArray<Int>()
     /// Per row: the length in bytes, or -1 for nil.
@@ -27,7 +31,7 @@ package struct ByteColumn: Sendable {
     /// `lengths[i]` is negative.
     ///
     /// The caller has checked every location against the chunks; this is not re-checked.
-    package init(chunks: [ContiguousArray<UInt8>], starts: PagedArray<Int>, lengths: PagedArray<Int32>) {
+    package init(chunks: [ByteChunk], starts: PagedArray<Int>, lengths: PagedArray<Int32>) {
         precondition(starts.count == lengths.count, "ByteColumn: starts and lengths differ in count")
         self.chunks = chunks
         self.starts = starts
@@ -51,8 +55,8 @@ package struct ByteColumn: Sendable {
     package mutating func reserve(rows: Int, bytes: Int) {
         starts.reserveCapacity(rows)
         lengths.reserveCapacity(rows)
-        if chunks.isEmpty { chunks.append(ContiguousArray()) }
-        if chunks.count == 1 { chunks[0].reserveCapacity(min(bytes, Self.chunkCapacity)) }
+        if chunks.isEmpty { chunks.append(ByteChunk()) }
+        if chunks.count == 1 && chunks[0].shared == nil { chunks[0].owned.reserveCapacity(min(bytes, Self.chunkCapacity)) }
     }
 
     /// The location of a value at `offset` in chunk `chunk`.
@@ -60,14 +64,16 @@ package struct ByteColumn: Sendable {
 
     /// Stores `bytes` at the end of the last chunk (or in a new one) and returns their location.
     private mutating func store(_ bytes: UnsafeRawBufferPointer) -> Int {
-        if chunks.isEmpty || (chunks[chunks.count - 1].count + bytes.count > Self.chunkCapacity && !chunks[chunks.count - 1].isEmpty) {
-            var chunk = ContiguousArray<UInt8>()
-            chunk.reserveCapacity(chunks.isEmpty ? bytes.count : max(bytes.count, Self.chunkCapacity))
+        if chunks.isEmpty || chunks[chunks.count - 1].shared != nil
+            || (chunks[chunks.count - 1].count + bytes.count > Self.chunkCapacity && chunks[chunks.count - 1].count > 0)
+        {
+            var chunk = ByteChunk()
+            chunk.owned.reserveCapacity(chunks.isEmpty ? bytes.count : max(bytes.count, Self.chunkCapacity))
             chunks.append(chunk)
         }
         let last = chunks.count - 1
-        let offset = chunks[last].count
-        chunks[last].append(contentsOf: bytes)
+        let offset = chunks[last].owned.count
+        chunks[last].owned.append(contentsOf: bytes)
         byteCount += bytes.count
         return Self.location(chunk: last, offset: offset)
     }
@@ -180,4 +186,52 @@ package struct ByteColumn: Sendable {
             old.withBytes(row) { append($0) }
         }
     }
+}
+
+/// One chunk of a ``ByteColumn``: bytes it owns, or read-only bytes it shares.
+package struct ByteChunk: Sendable {
+    /// The bytes, when the chunk owns them (empty for a shared chunk).
+    package var owned = ContiguousArray<UInt8>()
+    /// The bytes, when shared.
+    package let shared: SharedBytes?
+
+    /// An empty chunk owning its bytes.
+    package init() { shared = nil }
+
+    /// A chunk owning `bytes`.
+    package init(_ bytes: ContiguousArray<UInt8>) {
+        owned = bytes
+        shared = nil
+    }
+
+    /// A chunk sharing `bytes`, never written.
+    package init(sharing bytes: SharedBytes) { shared = bytes }
+
+    package var count: Int { shared?.bytes.count ?? owned.count }
+
+    @inlinable package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let shared { return try body(shared.bytes) }
+        return try owned.withUnsafeBytes(body)
+    }
+}
+
+/// Read-only bytes that chunks of ``ByteColumn`` share without owning them: memory that
+/// `keeper` keeps valid (a binary store's inflated body) for as long as this lives.
+///
+/// When the last chunk sharing them is gone, `done` is called (to give their memory back).
+// @unchecked Sendable: `bytes` are never written while this exists; `keeper` is only retained.
+package final class SharedBytes: @unchecked Sendable {
+    package let bytes: UnsafeRawBufferPointer
+    private let keeper: AnyObject?
+    private let done: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+
+    /// `bytes`, valid as long as `keeper` lives (or until `done` when nil); `done` is called
+    /// with them when the last chunk sharing them is gone.
+    package init(_ bytes: UnsafeRawBufferPointer, keeper: AnyObject?, done: (@Sendable (UnsafeRawBufferPointer) -> Void)? = nil) {
+        self.bytes = bytes
+        self.keeper = keeper
+        self.done = done
+    }
+
+    deinit { done?(bytes) }
 }

@@ -114,8 +114,9 @@ extension BodyDecoder {
     }
 
     /// Lengths of the present rows, the arena size, then the arena. The column is returned
-    /// without its chunks: they are copied on another thread (``ArenaCopy``) while decoding
-    /// goes on, and put in the column by ``finishArenas(afterFailure:)``.
+    /// without its chunks: they share the arena's bytes where they were inflated (checked as
+    /// text on another thread, ``ArenaCheck``, while decoding goes on) and are put in the
+    /// column by ``finishArenas(afterFailure:)``.
     private mutating func decodeBytes(
         _ attribute: Attribute, _ label: String, _ present: PagedArray<Bool>, ids: PagedArray<UInt64>,
         from c: inout ByteCursor, for slot: (entity: EntityIndex, attribute: AttributeIndex)
@@ -143,7 +144,7 @@ extension BodyDecoder {
         guard declared == total else {
             throw c.corrupt("the values of \(label) add up to \(BinaryError.byteCount(total)), but the column declares \(declared)", at: sizeAt)
         }
-        // Passed over without waiting for it to inflate: the copy waits instead.
+        // Passed over without waiting for it to inflate: the check waits instead.
         let arena = try c.subcursor(total, context: c.context)
         // Each value goes to one chunk; a chunk is cut before the value that would overfill it.
         var pieces: [Range<Int>] = []
@@ -168,50 +169,64 @@ extension BodyDecoder {
         if offset > chunkStart { pieces.append(chunkStart ..< offset) }
         guard !pieces.isEmpty else { return ByteColumn(chunks: [], starts: starts, lengths: lengths) }
         let isText = attribute.type != .binary && attribute.type != .transformable
-        let copy = ArenaCopy(pieces, at: arena.origin, in: body, lengths: lengths, isText: isText, feed: feed, pages: pages)
-        arenas.append(PendingArena(slot: slot, copy: copy, starts: starts, lengths: lengths, label: label, ids: ids, cursor: arena))
+        let origin = arena.origin
+        let shared = try pieces.map { piece in
+            let range = origin + piece.lowerBound ..< origin + piece.upperBound
+            // A body that is not in pages of its own (never, when opening a file) is copied.
+            guard let pages else {
+                _ = try feed?.wait(until: range.upperBound)
+                let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: range.count, alignment: 1)
+                copy.copyMemory(from: UnsafeRawBufferPointer(rebasing: body[range]))
+                return SharedBytes(UnsafeRawBufferPointer(copy), keeper: nil) { $0.deallocate() }
+            }
+            return pages.share(range)
+        }
+        let check = ArenaCheck(shared, at: origin, lengths: lengths, isText: isText, feed: feed)
+        arenas.append(PendingArena(slot: slot, check: check, chunks: shared, starts: starts, lengths: lengths, label: label, ids: ids, cursor: arena))
         return ByteColumn()
     }
 
-    /// A string or binary column whose values are being copied.
+    /// A string or binary column whose values are still being inflated and checked.
     struct PendingArena {
         var slot: (entity: EntityIndex, attribute: AttributeIndex)
-        var copy: ArenaCopy
+        var check: ArenaCheck
+        var chunks: [SharedBytes]
         var starts: PagedArray<Int>
         var lengths: PagedArray<Int32>
         var label: String
         var ids: PagedArray<UInt64>
         /// Over the arena, for messages.
         var cursor: ByteCursor
+
+        var column: ByteColumn { ByteColumn(chunks: chunks.map(ByteChunk.init(sharing:)), starts: starts, lengths: lengths) }
     }
 
-    /// Waits for the copies of the string and binary columns and puts their chunks in the
+    /// Waits for the checks of the string and binary columns and puts their chunks in the
     /// columns. After a failure further on (`afterFailure`), only says whether a column's
     /// text was invalid, an error that comes first in the file.
     ///
     /// - Throws: the invalid text of a column (naming the first invalid value), or a chunk's
-    ///   failure to inflate when a copy stopped for it.
+    ///   failure to inflate when a check stopped for it.
     mutating func finishArenas(afterFailure: Bool = false) throws {
         // Each leaves the list once waited for: those left when this throws are stopped by ``stopArenas()``.
         while !arenas.isEmpty {
             let pending = arenas.removeFirst()
-            switch pending.copy.wait() {
-            case .copied(let chunks):
+            switch pending.check.wait() {
+            case .valid:
                 guard !afterFailure else { continue }
-                let column = ByteColumn(chunks: chunks, starts: pending.starts, lengths: pending.lengths)
-                loader.withTable(pending.slot.entity) { $0.attributes[pending.slot.attribute].bytes = column }
-            case .invalidText(let chunks):
-                try Self.throwInvalidText(ByteColumn(chunks: chunks, starts: pending.starts, lengths: pending.lengths), pending)
+                loader.withTable(pending.slot.entity) { $0.attributes[pending.slot.attribute].bytes = pending.column }
+            case .invalidText:
+                try Self.throwInvalidText(pending.column, pending)
             case .stopped:
                 if !afterFailure { throw InflateFeed.ChunkFailed() }
             }
         }
     }
 
-    /// Stops the copies still running and waits for them (the decoder failed).
+    /// Stops the checks still running and waits for them (the decoder failed).
     mutating func stopArenas() {
-        for pending in arenas { pending.copy.stop() }
-        for pending in arenas { _ = pending.copy.wait() }
+        for pending in arenas { pending.check.stop() }
+        for pending in arenas { _ = pending.check.wait() }
         arenas = []
     }
 

@@ -18,10 +18,10 @@ struct BodyDecoder {
     var suppliedRelationships: Set<Slot> = []
     /// The buffer `body` lives in, whose pages are given back once decoded (nil: keep them).
     var pages: InflatedBuffer?
-    /// The whole body, and what still inflates it, for the copies made beside decoding.
+    /// The whole body, and what still inflates it, for the work done beside decoding.
     var body = UnsafeRawBufferPointer(start: nil, count: 0)
     var feed: InflateFeed?
-    /// The string and binary columns whose values are still being copied, in body order.
+    /// The string and binary columns whose values are still being inflated and checked, in body order.
     var arenas: [PendingArena] = []
     /// Told how far decoding is after each column; stops decoding when the load is cancelled.
     var monitor = LoadMonitor.current

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// The end of work another thread does beside the decoder (``BodyDigest``, ``ArenaCopy``):
+/// The end of work another thread does beside the decoder (``BodyDigest``, ``ArenaCheck``):
 /// the decoder can ask it to stop early, and waits for it before the body it reads goes away.
 // @unchecked Sendable: `stopped` is read and written only while holding `lock`; `done` is a
 // semaphore.

@@ -98,7 +98,7 @@ struct XMLWriterColumns {
             let chunks = column.bytes.chunks
             let pointers = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: max(chunks.count, 1))
             for (k, chunk) in chunks.enumerated() {
-                pointers[k] = chunk.withUnsafeBufferPointer { $0.baseAddress ?? UnsafePointer(bitPattern: 1)! }
+                pointers[k] = chunk.withUnsafeBytes { $0.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)! }
             }
             return .bytes(starts: Pages(column.bytes.starts), lengths: Pages(column.bytes.lengths), chunks: pointers)
         }
