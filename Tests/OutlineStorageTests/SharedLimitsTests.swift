@@ -211,4 +211,28 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["doc.outline"])
     }
+
+    /// The check reads the columns a page at a time: it finds the first live row over a limit
+    /// on any page, and passes over deleted objects and values set back to nil.
+    @Test func theSaveCheckFindsTheFirstLiveValueOverALimitOnAnyPage() throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let store = PersistentStore(schema: try StoreTestSchemas.allTypes(), path: folder + "/doc.outline", format: .binary)
+        let context = store.context
+        var samples: [ManagedObject] = []
+        for _ in 0 ..< 3 * PagedArray<Bool>.pageSize { samples.append(try context.insert("Sample")) }
+        let bad = Value.date(Date(timeIntervalSinceReferenceDate: .nan))
+        try context.setValue(bad, forKey: "date", of: samples[10])
+        try context.delete(samples[10])
+        try context.setValue(bad, forKey: "date", of: samples[5_000])
+        try context.setValue(nil, forKey: "date", of: samples[5_000])
+        try context.setValue(bad, forKey: "date", of: samples[9_000])
+        try context.setValue(bad, forKey: "date", of: samples[11_000])
+        let error = #expect(throws: StorageError.self) { try store.save() }
+        let id = context.objectID(of: samples[9_000]).rawValue
+        #expect(error?.description.contains(": Sample.date of z\(id): the date nan ") == true, "\(String(describing: error))")
+        try context.setValue(nil, forKey: "date", of: samples[9_000])
+        try context.setValue(nil, forKey: "date", of: samples[11_000])
+        try store.save()
+    }
 }
