@@ -63,9 +63,11 @@ extension SizeSuite {
             record("convert.xml-to-binary", floor: Floors.xmlToBinary, sum("floor.xml-open", "floor.binary-save")),
             record("migrate.v1-to-current", floor: Floors.migrate, sum("floor.v1-open", "floor.binary-save")),
         ]
-        for edit in ["edit.add", "edit.move", "edit.remove", "edit.add-history", "edit.undo", "edit.batch"] {
+        for edit in ["edit.add", "edit.move", "edit.remove", "edit.add-history", "edit.undo"] {
             records.append(record(edit, floor: Floors.edit, sum("binary.open", "binary.save")))
         }
+        records.append(
+            record("edit.batch", floor: Floors.edit, sum("binary.open", "binary.save"), peers: [peer("batch.one-edit", "peer.batch-one-edit")]))
         records.append(record("observe.one-edit", floor: nil, nil, peers: [peer("refetch-diff", "peer.observe-refetch-diff")]))
         records.append(record("observe.expand", floor: nil, nil))
         records.append(record("stack.open-async", floor: nil, nil, peers: [peer("binary.open", "binary.open")]))

@@ -35,6 +35,15 @@ extension SizeSuite {
         }) {
             try Self.runBatch(binary, path, script)
         }
+        // The same process with the script's first edit only: what the thousand edits add to
+        // one open and one save in a fresh process.
+        let one = Data(Self.batchScript(topLevel: max(1, min(10, topLevel)), edits: 1).utf8)
+        samples["peer.batch-one-edit"] = try measurer.measure("peer: outline batch, 1 edit", prepare: {
+            scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
+            try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
+        }) {
+            try Self.runBatch(binary, path, one)
+        }
     }
 
     /// A deterministic mix of edits on the first `topLevel` top-level items (which every
