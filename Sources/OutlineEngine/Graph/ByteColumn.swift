@@ -198,12 +198,6 @@ package struct ByteChunk: Sendable {
     /// An empty chunk owning its bytes.
     package init() { shared = nil }
 
-    /// A chunk owning `bytes`.
-    package init(_ bytes: ContiguousArray<UInt8>) {
-        owned = bytes
-        shared = nil
-    }
-
     /// A chunk sharing `bytes`, never written.
     package init(sharing bytes: SharedBytes) { shared = bytes }
 
