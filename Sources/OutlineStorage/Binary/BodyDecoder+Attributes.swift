@@ -3,8 +3,8 @@ import OutlineEngine
 
 extension BodyDecoder {
     /// Decodes attribute column `a` of `entity`'s table, of `ids.count` rows: presence, then the
-    /// present values. The values of a string or binary column are still being copied when it
-    /// returns (see ``arenas``).
+    /// present values. The values of a string or binary column are still being inflated and
+    /// checked when it returns (see ``arenas``).
     mutating func decodeAttribute(
         _ a: AttributeIndex, of entity: EntityInfo, ids: PagedArray<UInt64>, from c: inout ByteCursor
     ) throws -> AttributeColumn {
