@@ -21,7 +21,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0" ..< "5.0.0"),
         // Documentation only: `swift package generate-documentation` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -72,13 +72,17 @@ let package = Package(
         .testTarget(name: "OutlineEngineTests", dependencies: ["OutlineEngine", "OutlineTestSupport"]),
         .testTarget(name: "OutlineStorageTests", dependencies: ["OutlineStorage", "OutlineEngine", "OutlineTestSupport"]),
         .testTarget(name: "OutlineKitTests", dependencies: ["OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport"]),
-        .testTarget(name: "OutlineToolTests", dependencies: [
-            "OutlineTool", "OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport",
-        ]),
+        .testTarget(
+            name: "OutlineToolTests",
+            dependencies: [
+                "OutlineTool", "OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport",
+            ]),
         .testTarget(name: "OutlineEditorTests", dependencies: ["OutlineEditor", "OutlineKit", "OutlineEngine", "OutlineTestSupport"]),
         // Runs the built `outline` binary; depending on the tool makes `swift test` build it.
-        .testTarget(name: "OutlineCLITests", dependencies: [
-            "OutlineCLI", "OutlineTool", "OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport",
-        ]),
+        .testTarget(
+            name: "OutlineCLITests",
+            dependencies: [
+                "OutlineCLI", "OutlineTool", "OutlineKit", "OutlineStorage", "OutlineEngine", "OutlineTestSupport",
+            ]),
     ]
 )

@@ -22,12 +22,18 @@ let package = Package(
                 .product(name: "OutlineStorage", package: "Outline"),
             ]
         ),
-        .executableTarget(name: "FuzzBinaryStore", dependencies: ["FuzzSupport", .product(name: "OutlineStorage", package: "Outline")], linkerSettings: fuzzer),
-        .executableTarget(name: "FuzzXMLStore", dependencies: ["FuzzSupport", .product(name: "OutlineStorage", package: "Outline")], linkerSettings: fuzzer),
-        .executableTarget(name: "FuzzModelReader", dependencies: ["FuzzSupport", .product(name: "OutlineStorage", package: "Outline")], linkerSettings: fuzzer),
-        .executableTarget(name: "FuzzOPMLReader", dependencies: [
-            "FuzzSupport", .product(name: "OutlineStorage", package: "Outline"), .product(name: "OutlineKit", package: "Outline"),
-        ], linkerSettings: fuzzer),
-        .executableTarget(name: "FuzzPredicate", dependencies: ["FuzzSupport", .product(name: "OutlineEngine", package: "Outline")], linkerSettings: fuzzer),
+        .executableTarget(
+            name: "FuzzBinaryStore", dependencies: ["FuzzSupport", .product(name: "OutlineStorage", package: "Outline")], linkerSettings: fuzzer),
+        .executableTarget(
+            name: "FuzzXMLStore", dependencies: ["FuzzSupport", .product(name: "OutlineStorage", package: "Outline")], linkerSettings: fuzzer),
+        .executableTarget(
+            name: "FuzzModelReader", dependencies: ["FuzzSupport", .product(name: "OutlineStorage", package: "Outline")], linkerSettings: fuzzer),
+        .executableTarget(
+            name: "FuzzOPMLReader",
+            dependencies: [
+                "FuzzSupport", .product(name: "OutlineStorage", package: "Outline"), .product(name: "OutlineKit", package: "Outline"),
+            ], linkerSettings: fuzzer),
+        .executableTarget(
+            name: "FuzzPredicate", dependencies: ["FuzzSupport", .product(name: "OutlineEngine", package: "Outline")], linkerSettings: fuzzer),
     ]
 )

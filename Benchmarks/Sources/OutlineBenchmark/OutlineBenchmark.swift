@@ -106,7 +106,7 @@ struct OutlineBenchmark: ParsableCommand {
         }
         let log = Log(quiet: quiet)
         #if DEBUG
-        log.line("warning: a debug build; run `swift run -c release` for figures that mean anything")
+            log.line("warning: a debug build; run `swift run -c release` for figures that mean anything")
         #endif
         let parent = scratch ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
         let folder = try ScratchFolder(in: parent, keeps: keepFiles)
@@ -123,8 +123,9 @@ struct OutlineBenchmark: ParsableCommand {
         var results: [SizeResult] = []
         for size in plan {
             let measurer = Measurer(runs: size.runs, warmups: warmups, log: log)
-            var suite = SizeSuite(items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns,
-                                  phases: phases || !quick, scratch: folder, log: log)
+            var suite = SizeSuite(
+                items: size.items, seed: seed, measurer: measurer, memoryRuns: memoryRuns,
+                phases: phases || !quick, scratch: folder, log: log)
             suite.editorOnly = editorOnly
             suite.only = Set(only)
             results.append(try suite.run())
@@ -132,7 +133,8 @@ struct OutlineBenchmark: ParsableCommand {
         Self.addGrowth(&results)
         guard let last = results.last else { return }
         let targets = Targets.evaluate(last, hasGrowth: results.count > 1)
-        let settings = plan.map { "\($0.items.formatted()) items x \($0.runs) runs" }.joined(separator: ", ")
+        let settings =
+            plan.map { "\($0.items.formatted()) items x \($0.runs) runs" }.joined(separator: ", ")
             + " after \(warmups) warm-up, seed \(seed)"
         let records = JSONReport.render(results, targets: targets)
         if let jsonOutput {

@@ -34,8 +34,8 @@ func writeStoredSeeds(_ directory: String) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     for name in names where !name.hasPrefix("stored-") {
         guard let bytes = try? [UInt8](Data(contentsOf: folder.appendingPathComponent(name))),
-              let store = try? PersistentStore.load(bytes, name: name), store.format == .binary,
-              let stored = try? BinaryStore.write(store.context.graph, metadata: store.metadata, level: 0)
+            let store = try? PersistentStore.load(bytes, name: name), store.format == .binary,
+            let stored = try? BinaryStore.write(store.context.graph, metadata: store.metadata, level: 0)
         else { continue }
         try? Data(stored).write(to: folder.appendingPathComponent("stored-\(name)"))
     }

@@ -34,7 +34,8 @@ enum Reseal {
         var sections: [(id: UInt64, length: Int)] = []
         for _ in 0 ..< count {
             guard let id = varint(b, &p, end: headerEnd), varint(b, &p, end: headerEnd) != nil,
-                  p + 8 <= headerEnd else { return nil }
+                p + 8 <= headerEnd
+            else { return nil }
             let length = readUInt64(b, at: p)
             p += 8
             guard length <= UInt64(headerEnd) else { return nil }
@@ -52,7 +53,8 @@ enum Reseal {
         var chunks: [(Int, Int)] = []
         for _ in 0 ..< chunkCount {
             guard let stored = varint(b, &p, end: headerEnd), stored <= UInt64(Int32.max),
-                  varint(b, &p, end: headerEnd) != nil, p + 4 <= headerEnd else { break }
+                varint(b, &p, end: headerEnd) != nil, p + 4 <= headerEnd
+            else { break }
             chunks.append((Int(stored), p))
             p += 4
         }
@@ -63,7 +65,8 @@ enum Reseal {
     private static func fixAdler(_ b: inout [UInt8], _ range: Range<Int>) {
         var p = range.lowerBound + 2
         guard range.count >= 6, b[range.lowerBound + 1] & 0x20 == 0 else { return }
-        var a: UInt32 = 1, s: UInt32 = 0
+        var a: UInt32 = 1
+        var s: UInt32 = 0
         while true {
             guard p + 5 <= range.upperBound else { return }
             let blockHeader = b[p]
@@ -82,8 +85,10 @@ enum Reseal {
         }
         guard p + 4 <= range.upperBound else { return }
         let adler = s << 16 | a
-        b[p] = UInt8(adler >> 24); b[p + 1] = UInt8(adler >> 16 & 0xFF)
-        b[p + 2] = UInt8(adler >> 8 & 0xFF); b[p + 3] = UInt8(adler & 0xFF)
+        b[p] = UInt8(adler >> 24)
+        b[p + 1] = UInt8(adler >> 16 & 0xFF)
+        b[p + 2] = UInt8(adler >> 8 & 0xFF)
+        b[p + 3] = UInt8(adler & 0xFF)
     }
 
     private static func varint(_ b: [UInt8], _ p: inout Int, end: Int) -> UInt64? {

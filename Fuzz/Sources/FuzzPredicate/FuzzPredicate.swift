@@ -38,23 +38,28 @@ func arguments(for format: String) -> [FetchPredicate.Argument] {
 nonisolated(unsafe) let graph: (context: EditingContext, root: ManagedObject, children: [ManagedObject]) = {
     do {
         let schema = try Schema(entities: [
-            Entity(name: "Item", attributes: [
-                Attribute(name: "text", type: .string),
-                Attribute(name: "order", type: .integer64),
-                Attribute(name: "done", type: .boolean),
-                Attribute(name: "created", type: .date),
-                Attribute(name: "score", type: .double),
-                Attribute(name: "price", type: .decimal),
-                Attribute(name: "uid", type: .uuid),
-                Attribute(name: "blob", type: .binary),
-            ], relationships: [
-                Relationship(name: "parent", destination: "Item", inverse: "children"),
-                Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, isOrdered: true),
-                Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true),
-            ]),
-            Entity(name: "Tag", attributes: [Attribute(name: "name", type: .string)], relationships: [
-                Relationship(name: "items", destination: "Item", inverse: "tags", isToMany: true),
-            ]),
+            Entity(
+                name: "Item",
+                attributes: [
+                    Attribute(name: "text", type: .string),
+                    Attribute(name: "order", type: .integer64),
+                    Attribute(name: "done", type: .boolean),
+                    Attribute(name: "created", type: .date),
+                    Attribute(name: "score", type: .double),
+                    Attribute(name: "price", type: .decimal),
+                    Attribute(name: "uid", type: .uuid),
+                    Attribute(name: "blob", type: .binary),
+                ],
+                relationships: [
+                    Relationship(name: "parent", destination: "Item", inverse: "children"),
+                    Relationship(name: "children", destination: "Item", inverse: "parent", isToMany: true, isOrdered: true),
+                    Relationship(name: "tags", destination: "Tag", inverse: "items", isToMany: true),
+                ]),
+            Entity(
+                name: "Tag", attributes: [Attribute(name: "name", type: .string)],
+                relationships: [
+                    Relationship(name: "items", destination: "Item", inverse: "tags", isToMany: true)
+                ]),
             Entity(name: "Task", parent: "Item", attributes: [Attribute(name: "priority", type: .integer16)]),
         ])
         let context = EditingContext(schema: schema)

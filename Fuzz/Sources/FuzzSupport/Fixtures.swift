@@ -4,6 +4,7 @@ import OutlineStorage
 
 /// Models of the repository's `Fixtures/` that harnesses read with, found from this file's path.
 public enum FuzzFixtures {
+    /// The repository's `Fixtures/` folder.
     public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")

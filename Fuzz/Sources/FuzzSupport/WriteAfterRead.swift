@@ -10,10 +10,13 @@ import OutlineStorage
 /// `EngineError`; writing a file that does not read back is a finding, and so is an undo history
 /// taken over (`restoreHistory()`) that is not taken over from what is written.
 public enum WriteAfterRead {
+    /// Saves `store` in both formats and reads each back (then again after one insert); a
+    /// failure stops the process with a message naming `what`, which libFuzzer reports.
     public static func check(_ store: PersistentStore, _ what: String) {
         saveAndReadBack(store, what)
         guard let entity = store.schema.entityIndices.first(where: { !store.schema.entities[$0.rawValue].isAbstract }),
-              (try? store.context.insert(entity: entity)) != nil else { return }
+            (try? store.context.insert(entity: entity)) != nil
+        else { return }
         saveAndReadBack(store, what + " with one more object")
     }
 
@@ -31,13 +34,17 @@ public enum WriteAfterRead {
                 do {
                     let again = try PersistentStore.load(bytes, schema: schema, name: "rewritten")
                     guard again.context.graph.objectCount == store.context.graph.objectCount else {
-                        fatalError("\(what): written as \(format), it reads back with \(again.context.graph.objectCount) objects, not \(store.context.graph.objectCount)")
+                        fatalError(
+                            "\(what): written as \(format), it reads back with \(again.context.graph.objectCount) objects, not \(store.context.graph.objectCount)"
+                        )
                     }
                     if store.historyStatus == .restored, again.restoreHistory() != .restored {
                         fatalError("\(what): its undo history was taken over, but not once written as \(format): \(again.historyStatus)")
                     }
                 } catch {
-                    fatalError("\(what): a document that loads does not read back once written as \(format)\(schema == nil ? " (embedded model)" : ""): \(error)")
+                    fatalError(
+                        "\(what): a document that loads does not read back once written as \(format)\(schema == nil ? " (embedded model)" : ""): \(error)"
+                    )
                 }
             }
         }

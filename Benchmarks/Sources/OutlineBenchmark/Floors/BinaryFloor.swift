@@ -20,8 +20,9 @@ enum BinaryFloor {
                 for chunk in framing.chunks {
                     guard let source = bytes.baseAddress, let target = output.baseAddress else { break }
                     var length = uLongf(chunk.size)
-                    let status = uncompress(target + filled, &length,
-                                            source.assumingMemoryBound(to: Bytef.self) + chunk.offset, uLong(chunk.storedSize))
+                    let status = uncompress(
+                        target + filled, &length,
+                        source.assumingMemoryBound(to: Bytef.self) + chunk.offset, uLong(chunk.storedSize))
                     guard status == Z_OK, Int(length) == chunk.size else {
                         throw BenchmarkError("chunk at byte \(chunk.offset) does not inflate (zlib \(status))")
                     }
@@ -36,8 +37,10 @@ enum BinaryFloor {
     /// Deflates `body` in the chunk sizes of `framing` at `level` on one thread, puts `header`
     /// in front and writes the result to `path` atomically and durably; returns the bytes written.
     @discardableResult
-    static func deflateAndWrite(_ body: [UInt8], framing: BinaryFraming, header: ArraySlice<UInt8>,
-                                level: Int, to path: String) throws -> Int {
+    static func deflateAndWrite(
+        _ body: [UInt8], framing: BinaryFraming, header: ArraySlice<UInt8>,
+        level: Int, to path: String
+    ) throws -> Int {
         let bound = header.count + framing.chunks.reduce(0) { $0 + Int(compressBound(uLong($1.size))) }
         let file = try [UInt8](unsafeUninitializedCapacity: bound) { output, initialized in
             guard let target = output.baseAddress else { return }

@@ -49,7 +49,9 @@ struct XMLEncodeFloor {
             guard let index = item.relationshipIndex(named: name) else { throw BenchmarkError("Item has no relationship \(name)") }
             return index
         }
-        let (collapsedIndex, doneIndex, orderIndex, textIndex) = try (attribute("collapsed"), attribute("done"), attribute("order"), attribute("text"))
+        let (collapsedIndex, doneIndex, orderIndex, textIndex) = try (
+            attribute("collapsed"), attribute("done"), attribute("order"), attribute("text")
+        )
         let unsupported = try ["created", "note", "extraAttributes"].map(attribute)
         let (childrenIndex, parentIndex, tagsIndex) = try (relationship("children"), relationship("parent"), relationship("tags"))
 
@@ -110,7 +112,8 @@ struct XMLEncodeFloor {
                 if order[i] < 0 { out.byte(0x2D) }
                 out.decimal(order[i].magnitude)
                 out.append("</attribute>\n")
-                let start = textStarts[i], end = textStarts[i + 1]
+                let start = textStarts[i]
+                let end = textStarts[i + 1]
                 if end > start {
                     out.append("        <attribute name=\"text\" type=\"string\">")
                     var run = start
@@ -125,7 +128,8 @@ struct XMLEncodeFloor {
                     out.append("</attribute>\n")
                 }
                 out.append("        <relationship name=\"children\" type=\"0/0\" destination=\"ITEM\"")
-                let first = childStarts[i], last = childStarts[i + 1]
+                let first = childStarts[i]
+                let last = childStarts[i + 1]
                 if last > first {
                     out.append(" idrefs=\"z")
                     out.decimal(children[first])
@@ -165,10 +169,10 @@ private struct FloorBuffer: ~Copyable {
     /// cost, not formatting) weigh the same on both sides.
     private func adviseHugePages() {
         #if os(Linux)
-        let start = (Int(bitPattern: base) + 4095) & ~4095
-        let end = (Int(bitPattern: base) + capacity) & ~4095
-        guard capacity >= 4 << 20, end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, end - start, MADV_HUGEPAGE)
+            let start = (Int(bitPattern: base) + 4095) & ~4095
+            let end = (Int(bitPattern: base) + capacity) & ~4095
+            guard capacity >= 4 << 20, end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         #endif
     }
 
@@ -202,7 +206,10 @@ private struct FloorBuffer: ~Copyable {
         reserve(20)
         var digits = 1
         var probe = value
-        while probe >= 10 { digits += 1; probe /= 10 }
+        while probe >= 10 {
+            digits += 1
+            probe /= 10
+        }
         var v = value
         var position = count + digits - 1
         repeat {

@@ -97,10 +97,14 @@ struct OutlineTree: Sendable {
 /// Draws titles: half dictionary words (some with XML's special characters), half random
 /// syllables; non-ASCII titles start with a word in another script or with accents.
 private struct TitleWords {
-    let ascii = ["plan", "review", "milk & eggs", "<draft>", "call Ann", "budget", "notes", "idea", "Q3 goals",
-                 "fix the build", "ship", "groceries", "read", "meeting", "\"quoted\"", "follow up", "design", "it's done"]
-    let nonASCII = ["Crème brûlée", "naïve", "日本語のメモ", "Größe", "café", "Ελληνικά", "🎉 party", "Zürich",
-                    "résumé", "Ångström", "北京", "señor", "Привет", "façade"]
+    let ascii = [
+        "plan", "review", "milk & eggs", "<draft>", "call Ann", "budget", "notes", "idea", "Q3 goals",
+        "fix the build", "ship", "groceries", "read", "meeting", "\"quoted\"", "follow up", "design", "it's done",
+    ]
+    let nonASCII = [
+        "Crème brûlée", "naïve", "日本語のメモ", "Größe", "café", "Ελληνικά", "🎉 party", "Zürich",
+        "résumé", "Ångström", "北京", "señor", "Привет", "façade",
+    ]
     let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo", "ze", "qu", "ph", "st", "an", "el"]
 
     /// One title of 10 to 60 characters, about a fifth of them with non-ASCII text.

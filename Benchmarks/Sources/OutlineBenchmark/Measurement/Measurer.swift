@@ -14,7 +14,7 @@ struct Measurer {
     /// Times `body` and logs `label` with the median and the spread.
     ///
     /// - Throws: whatever `prepare` or `body` throws; the measurement then stops.
-    func measure(_ label: String, prepare: () throws -> Void = {}, _ body: () throws -> Void) throws -> Sample {
+    func measure(_ label: String, prepare: () throws -> Void = {}, run body: () throws -> Void) throws -> Sample {
         for _ in 0 ..< warmups {
             try prepare()
             try body()
@@ -53,8 +53,9 @@ struct Measurer {
 
     private func logged(_ label: String, _ sample: Sample) -> Sample {
         let spread = sample.runs.map { String(format: "%.0f", $0) }.joined(separator: " ")
-        log.line("  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)
-            + String(format: "%10.1f ms", sample.median) + "  (runs \(spread))")
+        log.line(
+            "  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)
+                + String(format: "%10.1f ms", sample.median) + "  (runs \(spread))")
         return sample
     }
 }

@@ -58,7 +58,7 @@ enum MemoryProbe {
     static func peakResidentKiB() throws -> Int {
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kib = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({ Int($0) })
+            let kib = line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({ Int($0) })
         else { throw BenchmarkError("/proc/self/status has no VmHWM line") }
         return kib
     }

@@ -13,8 +13,9 @@ struct ItemRow: Codable, Sendable, Equatable {
     static func rows(of tree: OutlineTree) -> [ItemRow] {
         (0 ..< tree.count).map { index in
             let parent = tree.parents[index]
-            return ItemRow(id: Int64(index + 1), parentID: parent < 0 ? nil : Int64(parent) + 1,
-                           ordering: Int64(tree.orders[index]), title: tree.titles[index], done: index % 7 == 3)
+            return ItemRow(
+                id: Int64(index + 1), parentID: parent < 0 ? nil : Int64(parent) + 1,
+                ordering: Int64(tree.orders[index]), title: tree.titles[index], done: index % 7 == 3)
         }
     }
 }

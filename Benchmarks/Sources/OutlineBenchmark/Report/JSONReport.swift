@@ -35,20 +35,33 @@ enum JSONReport {
             ("peer_ms", first.map { .number($0.milliseconds) } ?? .null),
             ("speedup_vs_peer", first.map { .number($0.speedup(over: record.median)) } ?? .null),
             ("floor", record.floorName.map(JSONValue.string) ?? .null),
-            ("peers", .array(record.peers.map { peer in
-                .object([("peer", .string(peer.name)), ("peer_ms", .number(peer.milliseconds)),
-                         ("speedup", .number(peer.speedup(over: record.median)))])
-            })),
+            (
+                "peers",
+                .array(
+                    record.peers.map { peer in
+                        .object([
+                            ("peer", .string(peer.name)), ("peer_ms", .number(peer.milliseconds)),
+                            ("speedup", .number(peer.speedup(over: record.median))),
+                        ])
+                    })
+            ),
             (record.unit == .mebibytes ? "runs_mib" : "runs_ms", .array(record.runs.map(JSONValue.number))),
             ("growth_vs_small", record.growth.map(JSONValue.number) ?? .null),
         ]
         if let baseline = record.baselineMiB { fields.append(("baseline_mib", .number(baseline))) }
         if record.reportsPercentile99 { fields.append(("p99_ms", .number(Sample(runs: record.runs).percentile(99)))) }
         if !targets.isEmpty {
-            fields.append(("targets", .array(targets.map { target in
-                .object([("target", .string(target.name)), ("value", .number(target.value)),
-                         ("limit", .number(target.limit)), ("pass", .bool(target.passes))])
-            })))
+            fields.append(
+                (
+                    "targets",
+                    .array(
+                        targets.map { target in
+                            .object([
+                                ("target", .string(target.name)), ("value", .number(target.value)),
+                                ("limit", .number(target.limit)), ("pass", .bool(target.passes)),
+                            ])
+                        })
+                ))
         }
         return .object(fields)
     }

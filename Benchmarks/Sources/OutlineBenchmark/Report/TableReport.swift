@@ -71,7 +71,8 @@ enum TableReport {
         line += right(record.growth.map { String(format: "%.2f", $0) } ?? "", 9)
         var text = line + "\n"
         for peer in record.peers.dropFirst() {
-            text += String(repeating: " ", count: 28 + 13 + 11 + 9 + 2) + pad(peer.name, 16)
+            text +=
+                String(repeating: " ", count: 28 + 13 + 11 + 9 + 2) + pad(peer.name, 16)
                 + right(String(format: "%.1f", peer.milliseconds), 11) + right(String(format: "%.2f", peer.speedup(over: record.median)), 10) + "\n"
         }
         return text

@@ -35,8 +35,10 @@ enum Targets {
         }
         func speedup(_ operation: String, _ peer: String, _ limit: Double, _ name: String) {
             guard let record = result.record(operation), let match = record.peers.first(where: { $0.name == peer }) else { return }
-            targets.append(Target(name: name, operation: operation, value: match.speedup(over: record.median),
-                                  comparison: .atLeast, limit: limit, unit: "x faster"))
+            targets.append(
+                Target(
+                    name: name, operation: operation, value: match.speedup(over: record.median),
+                    comparison: .atLeast, limit: limit, unit: "x faster"))
         }
         floorRatio("binary.open", 1.0, "binary.open <= 1.0x its floor (read + inflate)")
         floorRatio("binary.save", 1.3, "binary.save <= 1.3x its floor (deflate + write)")
@@ -63,40 +65,56 @@ enum Targets {
         speedup("observe.one-edit", "refetch-diff", 50, "observe.one-edit >= 50x faster than re-fetch + CollectionDifference")
         for (operation, limit) in [("observe.one-edit", 1.0), ("observe.expand", 5.0)] {
             guard let record = result.record(operation) else { continue }
-            targets.append(Target(name: "\(operation) <= \(limit) ms", operation: operation, value: record.median,
-                                  comparison: .atMost, limit: limit, unit: "ms"))
+            targets.append(
+                Target(
+                    name: "\(operation) <= \(limit) ms", operation: operation, value: record.median,
+                    comparison: .atMost, limit: limit, unit: "ms"))
         }
         floorRatio("edit.batch", 1.2, "edit.batch (1,000 edits) <= 1.2x one binary.open + one binary.save")
         if let open = result.record("stack.open-async"), let peer = open.peers.first {
-            targets.append(Target(name: "stack.open-async within 5% of binary.open", operation: open.operation,
-                                  value: open.median / peer.milliseconds, comparison: .atMost, limit: 1.05, unit: "x binary.open"))
+            targets.append(
+                Target(
+                    name: "stack.open-async within 5% of binary.open", operation: open.operation,
+                    value: open.median / peer.milliseconds, comparison: .atMost, limit: 1.05, unit: "x binary.open"))
         }
         if let stall = result.record("stack.save-stall") {
-            targets.append(Target(name: "stack.save-stall <= 5 ms", operation: stall.operation, value: stall.median,
-                                  comparison: .atMost, limit: 5, unit: "ms"))
+            targets.append(
+                Target(
+                    name: "stack.save-stall <= 5 ms", operation: stall.operation, value: stall.median,
+                    comparison: .atMost, limit: 5, unit: "ms"))
         }
         if let commit = result.record("stack.child-commit") {
-            targets.append(Target(name: "stack.child-commit <= 10 ms", operation: commit.operation, value: commit.median,
-                                  comparison: .atMost, limit: 10, unit: "ms"))
+            targets.append(
+                Target(
+                    name: "stack.child-commit <= 10 ms", operation: commit.operation, value: commit.median,
+                    comparison: .atMost, limit: 10, unit: "ms"))
         }
         floorRatio("tui.open", 1.1, "tui.open <= 1.1x binary.open (first screen of the editor)")
         if let keystroke = result.record("tui.keystroke"), !keystroke.runs.isEmpty {
-            targets.append(Target(name: "tui.keystroke p99 <= 16 ms", operation: keystroke.operation,
-                                  value: Sample(runs: keystroke.runs).percentile(99), comparison: .atMost, limit: 16, unit: "ms"))
+            targets.append(
+                Target(
+                    name: "tui.keystroke p99 <= 16 ms", operation: keystroke.operation,
+                    value: Sample(runs: keystroke.runs).percentile(99), comparison: .atMost, limit: 16, unit: "ms"))
         }
         if let memory = result.record("memory.open-binary") {
-            targets.append(Target(name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
-                                  comparison: .atMost, limit: 160, unit: "MiB"))
+            targets.append(
+                Target(
+                    name: "memory.open-binary <= 160 MiB peak", operation: memory.operation, value: memory.median,
+                    comparison: .atMost, limit: 160, unit: "MiB"))
             if let xml = result.record("memory.open-xml"), memory.median > 0 {
-                targets.append(Target(name: "memory.open-xml <= 1.5x memory.open-binary", operation: xml.operation,
-                                      value: xml.median / memory.median, comparison: .atMost, limit: 1.5, unit: "x binary"))
+                targets.append(
+                    Target(
+                        name: "memory.open-xml <= 1.5x memory.open-binary", operation: xml.operation,
+                        value: xml.median / memory.median, comparison: .atMost, limit: 1.5, unit: "x binary"))
             }
         }
         if hasGrowth {
             for record in result.records {
                 guard let growth = record.growth, !record.isPhase else { continue }
-                targets.append(Target(name: "\(record.operation) grows <= \(Int(growthLimit))x from the small size",
-                                      operation: record.operation, value: growth, comparison: .atMost, limit: growthLimit, unit: "x small"))
+                targets.append(
+                    Target(
+                        name: "\(record.operation) grows <= \(Int(growthLimit))x from the small size",
+                        operation: record.operation, value: growth, comparison: .atMost, limit: growthLimit, unit: "x small"))
             }
         }
         return targets

@@ -35,8 +35,10 @@ struct SizeResult: Sendable {
 
 extension SizeSuite {
     /// One record per operation, with its floor and peers, from the samples of one size.
-    static func records(items: Int, _ samples: [String: Sample], memory: [MemoryProbe.Figure],
-                        memoryXML: [MemoryProbe.Figure]) -> [Record] {
+    static func records(
+        items: Int, _ samples: [String: Sample], memory: [MemoryProbe.Figure],
+        memoryXML: [MemoryProbe.Figure]
+    ) -> [Record] {
         func runs(_ key: String) -> [Double] { samples[key]?.runs ?? [] }
         func median(_ key: String) -> Double? { samples[key]?.median }
         func sum(_ keys: String...) -> Double? {
@@ -47,15 +49,18 @@ extension SizeSuite {
             median(key).map { Record.Peer(name: name, milliseconds: $0) }
         }
         func record(_ operation: String, floor: String?, _ floorMilliseconds: Double?, peers: [Record.Peer?] = []) -> Record {
-            Record(operation: operation, items: items, runs: runs(operation), floorName: floor,
-                   floorMilliseconds: floorMilliseconds, peers: peers.compactMap { $0 })
+            Record(
+                operation: operation, items: items, runs: runs(operation), floorName: floor,
+                floorMilliseconds: floorMilliseconds, peers: peers.compactMap { $0 })
         }
 
         var records = [
-            record("binary.open", floor: Floors.binaryOpen, median("floor.binary-open"),
-                   peers: [peer("grdb.fetch-all", "peer.grdb-fetch-all"), peer("json.decode", "peer.json-decode")]),
-            record("binary.save", floor: Floors.binarySave, median("floor.binary-save"),
-                   peers: [peer("grdb.insert-all", "peer.grdb-insert-all"), peer("json.encode", "peer.json-encode")]),
+            record(
+                "binary.open", floor: Floors.binaryOpen, median("floor.binary-open"),
+                peers: [peer("grdb.fetch-all", "peer.grdb-fetch-all"), peer("json.decode", "peer.json-decode")]),
+            record(
+                "binary.save", floor: Floors.binarySave, median("floor.binary-save"),
+                peers: [peer("grdb.insert-all", "peer.grdb-insert-all"), peer("json.encode", "peer.json-encode")]),
             record("xml.open", floor: Floors.xmlOpen, median("floor.xml-open")),
             record("xml.save", floor: Floors.xmlSave, median("floor.xml-save")),
             record("xml.encode", floor: Floors.xmlEncode, median("floor.xml-encode")),

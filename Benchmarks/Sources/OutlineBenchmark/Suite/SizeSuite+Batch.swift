@@ -24,26 +24,34 @@ extension SizeSuite {
     func measureBatch(_ paths: Paths, topLevel: Int, into samples: inout [String: Sample]) throws {
         let binary = Self.outlineBinary
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            log.line("  edit.batch: skipped, no outline binary at \(binary) (build it with `swift build -c release --product outline`, or set OUTLINE_BINARY)")
+            log.line(
+                "  edit.batch: skipped, no outline binary at \(binary) (build it with `swift build -c release --product outline`, or set OUTLINE_BINARY)"
+            )
             return
         }
         let path = scratch.file("\(items)-batch.outline")
         let script = Data(Self.batchScript(topLevel: max(1, min(10, topLevel)), edits: Self.batchEdits).utf8)
-        samples["edit.batch"] = try measurer.measure("edit.batch (outline batch, \(Self.batchEdits) edits)", prepare: {
-            scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
-            try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
-        }) {
-            try Self.runBatch(binary, path, script)
-        }
+        samples["edit.batch"] = try measurer.measure(
+            "edit.batch (outline batch, \(Self.batchEdits) edits)",
+            prepare: {
+                scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
+                try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
+            },
+            run: {
+                try Self.runBatch(binary, path, script)
+            })
         // The same process with the script's first edit only: what the thousand edits add to
         // one open and one save in a fresh process.
         let one = Data(Self.batchScript(topLevel: max(1, min(10, topLevel)), edits: 1).utf8)
-        samples["peer.batch-one-edit"] = try measurer.measure("peer: outline batch, 1 edit", prepare: {
-            scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
-            try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
-        }) {
-            try Self.runBatch(binary, path, one)
-        }
+        samples["peer.batch-one-edit"] = try measurer.measure(
+            "peer: outline batch, 1 edit",
+            prepare: {
+                scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
+                try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
+            },
+            run: {
+                try Self.runBatch(binary, path, one)
+            })
     }
 
     /// A deterministic mix of edits on the first `topLevel` top-level items (which every

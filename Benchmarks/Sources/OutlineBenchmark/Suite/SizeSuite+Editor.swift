@@ -17,14 +17,17 @@ extension SizeSuite {
     /// Measures `tui.open` and `tui.keystroke` on the binary document.
     func measureEditor(_ paths: Paths, into samples: inout [String: Sample]) throws {
         let probe = EditorOpenProbe()
-        samples["tui.open"] = try measurer.measure("tui.open (stack open + first screen)", prepare: {
-            try blocking { await probe.release() }
-        }) {
-            let screen = try blocking { try await probe.open(paths.binary) }
-            guard screen.line(0).contains("•") || screen.line(0).contains("▾") || screen.line(0).contains("▸") else {
-                throw BenchmarkError("the first screen shows no item: \(screen.line(0))")
-            }
-        }
+        samples["tui.open"] = try measurer.measure(
+            "tui.open (stack open + first screen)",
+            prepare: {
+                try blocking { await probe.release() }
+            },
+            run: {
+                let screen = try blocking { try await probe.open(paths.binary) }
+                guard screen.line(0).contains("•") || screen.line(0).contains("▾") || screen.line(0).contains("▸") else {
+                    throw BenchmarkError("the first screen shows no item: \(screen.line(0))")
+                }
+            })
         try blocking { await probe.release() }
         samples["tui.keystroke"] = try measureKeystrokes(paths)
     }
@@ -51,20 +54,25 @@ extension SizeSuite {
         }
         guard document.context.canUndo else { throw BenchmarkError("the key mix made no edit") }
         let sample = Sample(runs: times)
-        log.line("  " + "tui.keystroke (\(times.count) keys)".padding(toLength: 44, withPad: " ", startingAt: 0)
-            + String(format: "%10.3f ms  (p99 %.3f ms, slowest %.3f ms)", sample.median, sample.percentile(99), sample.slowest))
+        log.line(
+            "  " + "tui.keystroke (\(times.count) keys)".padding(toLength: 44, withPad: " ", startingAt: 0)
+                + String(format: "%10.3f ms  (p99 %.3f ms, slowest %.3f ms)", sample.median, sample.percentile(99), sample.slowest))
         return sample
     }
 
     /// One round of keys: navigation (arrows, vi keys, pages, top and bottom), collapse and
     /// expand, a new item typed, indent and outdent, moves, done, delete, undo and redo.
     static let keyMix: [EditorKey] = {
-        var keys: [EditorKey] = [.down, .character("j"), .down, .character("l"), .down, .character("h"),
-                                 .character("h"), .character("l"), .character("o")]
+        var keys: [EditorKey] = [
+            .down, .character("j"), .down, .character("l"), .down, .character("h"),
+            .character("h"), .character("l"), .character("o"),
+        ]
         keys += EditorKey.typing("New item ✓")
-        keys += [.escape, .tab, .backTab, .character("J"), .character("K"), .character("x"),
-                 .character("u"), .control("r"), .character("d"), .character("d"), .character("u"),
-                 .pageDown, .pageUp, .up, .character("k"), .character("G"), .character("g")]
+        keys += [
+            .escape, .tab, .backTab, .character("J"), .character("K"), .character("x"),
+            .character("u"), .control("r"), .character("d"), .character("d"), .character("u"),
+            .pageDown, .pageUp, .up, .character("k"), .character("G"), .character("g"),
+        ]
         return keys
     }()
 }

@@ -12,14 +12,18 @@ extension SizeSuite {
         var metadata = store.metadata
         if metadata.embeddedSchema == nil { metadata.embeddedSchema = schema }
         var xml = Data()
-        samples["xml.encode"] = try measurer.measure("xml.encode (XMLStore.write into memory)", prepare: { xml = Data() }) {
-            xml = XMLStore.write(store.context.graph, metadata: metadata)
-        }
+        samples["xml.encode"] = try measurer.measure(
+            "xml.encode (XMLStore.write into memory)", prepare: { xml = Data() },
+            run: {
+                xml = XMLStore.write(store.context.graph, metadata: metadata)
+            })
         let floor = try XMLEncodeFloor(store, libraryXML: xml)
         var floorXML = Data()
-        samples["floor.xml-encode"] = try measurer.measure("floor: format the same XML from arrays", prepare: { floorXML = Data() }) {
-            floorXML = floor.encode()
-        }
+        samples["floor.xml-encode"] = try measurer.measure(
+            "floor: format the same XML from arrays", prepare: { floorXML = Data() },
+            run: {
+                floorXML = floor.encode()
+            })
         if floorXML == xml {
             log.line("  the floor's XML is identical to the library's (\(floorXML.count.formatted()) bytes)")
         } else {

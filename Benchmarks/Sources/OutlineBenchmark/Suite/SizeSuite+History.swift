@@ -14,19 +14,25 @@ extension SizeSuite {
         scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
         try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
         let cycle = try measurer.measureCycle([
-            ("edit.add-history (outline add, keeping the undo history)", {
-                let file = try OutlineFile.openForEditing(path)
-                defer { file.release() }
-                let parent = try file.item(at: "/")
-                try file.attributing(at: "/") { try file.document.insertItem("Added by the benchmark", under: parent) }
-                try file.save()
-            }),
-            ("edit.undo (outline undo)", {
-                let file = try OutlineFile.openForEditing(path)
-                defer { file.release() }
-                _ = try file.undo()
-                try file.save()
-            }),
+            (
+                "edit.add-history (outline add, keeping the undo history)",
+                {
+                    let file = try OutlineFile.openForEditing(path)
+                    defer { file.release() }
+                    let parent = try file.item(at: "/")
+                    try file.attributing(at: "/") { try file.document.insertItem("Added by the benchmark", under: parent) }
+                    try file.save()
+                }
+            ),
+            (
+                "edit.undo (outline undo)",
+                {
+                    let file = try OutlineFile.openForEditing(path)
+                    defer { file.release() }
+                    _ = try file.undo()
+                    try file.save()
+                }
+            ),
         ])
         samples["edit.add-history"] = cycle[0]
         samples["edit.undo"] = cycle[1]

@@ -25,7 +25,8 @@ extension SizeSuite {
         let childCount = Self.expandedChildren(items: items)
         var random = SplitMix64(seed: seed ^ 0x0B5E_97E5)
         func word() -> String { "row \(random.next() % 1_000_000_007)" }
-        var list = document.root, big = document.root
+        var list = document.root
+        var big = document.root
         try context.perform("Benchmark lists") {
             list = try document.insertItem("Observed list")
             for _ in 0 ..< rowCount { try document.insertItem(word(), under: list) }
@@ -59,12 +60,15 @@ extension SizeSuite {
         let visible = VisibleRows(document: document)
         var shown = 0
         visible.onChange { shown += $0.changes.count }
-        samples["observe.expand"] = try measurer.measure("observe.expand (\(childCount.formatted()) children)", prepare: {
-            try document.setCollapsed(true, of: big)
-            shown = 0
-        }) {
-            try document.setCollapsed(false, of: big)
-        }
+        samples["observe.expand"] = try measurer.measure(
+            "observe.expand (\(childCount.formatted()) children)",
+            prepare: {
+                try document.setCollapsed(true, of: big)
+                shown = 0
+            },
+            run: {
+                try document.setCollapsed(false, of: big)
+            })
         guard shown == childCount + 1 else { throw BenchmarkError("expanding showed \(shown) changes, not \(childCount + 1)") }
     }
 }

@@ -15,9 +15,11 @@ extension SizeSuite {
             bytes = try PlainFile.readAll(paths.binary)
         }
         var graph: ObjectGraph?
-        samples["phase.binary-open.decode"] = try measurer.measure("phase: binary open: BinaryStore.read", prepare: { graph = nil }) {
-            graph = try BinaryStore.read(bytes, schema: schema, file: paths.binary).0
-        }
+        samples["phase.binary-open.decode"] = try measurer.measure(
+            "phase: binary open: BinaryStore.read", prepare: { graph = nil },
+            run: {
+                graph = try BinaryStore.read(bytes, schema: schema, file: paths.binary).0
+            })
         let store = try PersistentStore.open(paths.binary, schema: schema)
         samples["phase.binary-save.validate"] = try measurer.measure("phase: binary save: validateForSave") {
             try store.context.validateForSave()
@@ -25,9 +27,11 @@ extension SizeSuite {
         // What every CLI edit adds to an open and a save: the outline over the context
         // (root search, child order check) and the renumbering check OutlineFile.save runs.
         var document: OutlineDocument?
-        samples["phase.edit.outline-document"] = try measurer.measure("phase: edit: OutlineDocument(context:)", prepare: { document = nil }) {
-            document = try OutlineDocument(context: store.context)
-        }
+        samples["phase.edit.outline-document"] = try measurer.measure(
+            "phase: edit: OutlineDocument(context:)", prepare: { document = nil },
+            run: {
+                document = try OutlineDocument(context: store.context)
+            })
         guard let outline = document else { throw BenchmarkError("OutlineDocument(context:) returned nothing") }
         samples["phase.edit.renumber-check"] = try measurer.measure("phase: edit: renumberSiblings (no change)") {
             guard try outline.renumberSiblings() == 0 else { throw BenchmarkError("the generated document needed renumbering") }
@@ -40,18 +44,22 @@ extension SizeSuite {
             try AtomicFile.write(encoded, to: paths.binarySaved)
         }
         bytes = try PlainFile.readAll(paths.xml)
-        samples["phase.xml-open.parse"] = try measurer.measure("phase: xml open: XMLStore.read", prepare: { graph = nil }) {
-            graph = try XMLStore.read(bytes, schema: schema, file: paths.xml).graph
-        }
+        samples["phase.xml-open.parse"] = try measurer.measure(
+            "phase: xml open: XMLStore.read", prepare: { graph = nil },
+            run: {
+                graph = try XMLStore.read(bytes, schema: schema, file: paths.xml).graph
+            })
         guard graph != nil else { throw BenchmarkError("XMLStore.read returned no graph") }
         graph = nil
         bytes = []
         var metadata = store.metadata
         metadata.embeddedSchema = schema
         var xml = Data()
-        samples["phase.xml-save.encode"] = try measurer.measure("phase: xml save: XMLStore.write", prepare: { xml = Data() }) {
-            xml = XMLStore.write(store.context.graph, metadata: metadata)
-        }
+        samples["phase.xml-save.encode"] = try measurer.measure(
+            "phase: xml save: XMLStore.write", prepare: { xml = Data() },
+            run: {
+                xml = XMLStore.write(store.context.graph, metadata: metadata)
+            })
         samples["phase.xml-save.write"] = try measurer.measure("phase: xml save: AtomicFile.write") {
             _ = try xml.withUnsafeBytes { try AtomicFile.write($0, to: paths.xmlSaved) }
         }

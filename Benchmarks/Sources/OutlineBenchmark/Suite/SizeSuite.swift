@@ -70,8 +70,9 @@ struct SizeSuite {
         try writeDocuments(tree, bundle: bundle, paths: paths, binaryOnly: binaryOnly)
         var facts = DocumentFacts(tree: tree, paths: paths)
         facts.generationMilliseconds = milliseconds() - started
-        log.line(String(format: "  generated and saved in %.0f ms", facts.generationMilliseconds)
-            + " (depth \(facts.depth), binary \(megabytes(facts.binaryBytes)), XML \(megabytes(facts.xmlBytes)))")
+        log.line(
+            String(format: "  generated and saved in %.0f ms", facts.generationMilliseconds)
+                + " (depth \(facts.depth), binary \(megabytes(facts.binaryBytes)), XML \(megabytes(facts.xmlBytes)))")
 
         var samples: [String: Sample] = [:]
         try measureStores(bundle.current, paths: paths, binaryOnly: binaryOnly, into: &samples)
@@ -118,8 +119,9 @@ struct SizeSuite {
         let memory = try MemoryProbe.measure(paths.binary, runs: memoryRuns)
         log.line("  memory.open-xml: \(memoryRuns) fresh processes")
         let memoryXML = try MemoryProbe.measure(paths.xml, runs: memoryRuns)
-        return SizeResult(items: items, facts: facts,
-                          records: Self.records(items: items, samples, memory: memory, memoryXML: memoryXML))
+        return SizeResult(
+            items: items, facts: facts,
+            records: Self.records(items: items, samples, memory: memory, memoryXML: memoryXML))
     }
 
     /// Generates the current-version document through OutlineKit and saves it as binary and
@@ -143,9 +145,11 @@ struct SizeSuite {
     /// before the next run, outside the timing. With `binaryOnly`, the binary records only.
     private func measureStores(_ schema: Schema, paths: Paths, binaryOnly: Bool, into samples: inout [String: Sample]) throws {
         var opened: PersistentStore?
-        samples["binary.open"] = try measurer.measure("binary.open", prepare: { opened = nil }) {
-            opened = try PersistentStore.open(paths.binary, schema: schema)
-        }
+        samples["binary.open"] = try measurer.measure(
+            "binary.open", prepare: { opened = nil },
+            run: {
+                opened = try PersistentStore.open(paths.binary, schema: schema)
+            })
         guard let store = opened else { throw BenchmarkError("binary.open opened nothing") }
         samples["binary.save"] = try measurer.measure("binary.save") {
             try store.save(to: paths.binarySaved, format: .binary)
@@ -155,9 +159,11 @@ struct SizeSuite {
             try store.save(to: paths.xmlSaved, format: .xml)
         }
         opened = nil
-        samples["xml.open"] = try measurer.measure("xml.open", prepare: { opened = nil }) {
-            opened = try PersistentStore.open(paths.xml, schema: schema)
-        }
+        samples["xml.open"] = try measurer.measure(
+            "xml.open", prepare: { opened = nil },
+            run: {
+                opened = try PersistentStore.open(paths.xml, schema: schema)
+            })
     }
 
     /// The floors, on the files the library wrote.
@@ -170,8 +176,9 @@ struct SizeSuite {
             log.line("  note: the document was written at level \(inflated.framing.level), the default is \(BinaryStore.defaultCompressionLevel)")
         }
         samples["floor.binary-save"] = try measurer.measure("floor: deflate (1 thread) + write") {
-            try BinaryFloor.deflateAndWrite(inflated.body, framing: inflated.framing, header: inflated.header,
-                                            level: inflated.framing.level, to: paths.floorBinary)
+            try BinaryFloor.deflateAndWrite(
+                inflated.body, framing: inflated.framing, header: inflated.header,
+                level: inflated.framing.level, to: paths.floorBinary)
         }
         samples["floor.v1-open"] = try measurer.measure("floor: read + inflate v1") {
             _ = try BinaryFloor.readAndInflate(paths.v1)
@@ -213,26 +220,35 @@ struct SizeSuite {
         try FileManager.default.copyItem(atPath: paths.binary, toPath: paths.edited)
         var added = ""
         let cycle = try measurer.measureCycle([
-            ("edit.add (outline add)", {
-                let file = try OutlineFile.open(paths.edited)
-                let parent = try file.item(at: "/")
-                let item = try file.attributing(at: "/") { try file.document.insertItem("Added by the benchmark", under: parent) }
-                try file.save()
-                added = file.path(of: item)
-            }),
-            ("edit.move (outline move --under 1 --at 1)", {
-                let file = try OutlineFile.open(paths.edited)
-                let item = try file.item(at: added)
-                let destination = try file.item(at: "1")
-                try file.attributing(at: added) { try file.document.moveItem(item, under: destination, at: 0) }
-                try file.save()
-            }),
-            ("edit.remove (outline remove 1.1)", {
-                let file = try OutlineFile.open(paths.edited)
-                let item = try file.item(at: "1.1")
-                try file.attributing(at: "1.1") { try file.document.deleteItem(item) }
-                try file.save()
-            }),
+            (
+                "edit.add (outline add)",
+                {
+                    let file = try OutlineFile.open(paths.edited)
+                    let parent = try file.item(at: "/")
+                    let item = try file.attributing(at: "/") { try file.document.insertItem("Added by the benchmark", under: parent) }
+                    try file.save()
+                    added = file.path(of: item)
+                }
+            ),
+            (
+                "edit.move (outline move --under 1 --at 1)",
+                {
+                    let file = try OutlineFile.open(paths.edited)
+                    let item = try file.item(at: added)
+                    let destination = try file.item(at: "1")
+                    try file.attributing(at: added) { try file.document.moveItem(item, under: destination, at: 0) }
+                    try file.save()
+                }
+            ),
+            (
+                "edit.remove (outline remove 1.1)",
+                {
+                    let file = try OutlineFile.open(paths.edited)
+                    let item = try file.item(at: "1.1")
+                    try file.attributing(at: "1.1") { try file.document.deleteItem(item) }
+                    try file.save()
+                }
+            ),
         ])
         samples["edit.add"] = cycle[0]
         samples["edit.move"] = cycle[1]
@@ -242,22 +258,29 @@ struct SizeSuite {
     /// The peers on the same tree: SQLite through GRDB and Codable JSON.
     private func measurePeers(_ rows: [ItemRow], paths: Paths, into samples: inout [String: Sample]) throws {
         let sqliteName = URL(fileURLWithPath: paths.sqlite).lastPathComponent
-        samples["peer.grdb-insert-all"] = try measurer.measure("peer: GRDB insert all (1 transaction)", prepare: {
-            for suffix in ["", "-journal", "-wal", "-shm"] { scratch.removeFile(sqliteName + suffix) }
-        }) {
-            try SQLitePeer.insertAll(rows, into: paths.sqlite)
-        }
+        samples["peer.grdb-insert-all"] = try measurer.measure(
+            "peer: GRDB insert all (1 transaction)",
+            prepare: {
+                for suffix in ["", "-journal", "-wal", "-shm"] { scratch.removeFile(sqliteName + suffix) }
+            },
+            run: {
+                try SQLitePeer.insertAll(rows, into: paths.sqlite)
+            })
         var fetched: [ItemRow] = []
-        samples["peer.grdb-fetch-all"] = try measurer.measure("peer: GRDB fetch all", prepare: { fetched = [] }) {
-            fetched = try SQLitePeer.fetchAll(from: paths.sqlite)
-        }
+        samples["peer.grdb-fetch-all"] = try measurer.measure(
+            "peer: GRDB fetch all", prepare: { fetched = [] },
+            run: {
+                fetched = try SQLitePeer.fetchAll(from: paths.sqlite)
+            })
         guard fetched == rows else { throw BenchmarkError("GRDB fetched \(fetched.count) rows that differ from the \(rows.count) inserted") }
         samples["peer.json-encode"] = try measurer.measure("peer: JSONEncoder + write") {
             try JSONPeer.save(rows, to: paths.json)
         }
-        samples["peer.json-decode"] = try measurer.measure("peer: read + JSONDecoder", prepare: { fetched = [] }) {
-            fetched = try JSONPeer.open(paths.json)
-        }
+        samples["peer.json-decode"] = try measurer.measure(
+            "peer: read + JSONDecoder", prepare: { fetched = [] },
+            run: {
+                fetched = try JSONPeer.open(paths.json)
+            })
         guard fetched == rows else { throw BenchmarkError("JSONDecoder read \(fetched.count) rows that differ from the \(rows.count) written") }
     }
 

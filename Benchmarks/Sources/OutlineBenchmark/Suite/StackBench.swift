@@ -35,7 +35,10 @@ actor StackBench {
         }
         let before = try editSomeItems("before")
         let saveStart = milliseconds()
-        let saving = Task { _ = self; try await container.save() }
+        let saving = Task {
+            _ = self
+            try await container.save()
+        }
         while container.saveState != .saving { await Task.yield() }
         let during = try editSomeItems("during")
         try await saving.value
@@ -146,7 +149,9 @@ extension SizeSuite {
         samples["stack.open-async"] = measurer.record("stack.open-async", Sample(runs: opens))
         try FileManager.default.copyItem(atPath: paths.binary, toPath: paths.stack)
         try onActor { try await bench.prepareSaveStall(paths.stack, schema: schema) }
-        var stalls: [Double] = [], actorTimes: [Double] = [], copying: [Double] = []
+        var stalls: [Double] = []
+        var actorTimes: [Double] = []
+        var copying: [Double] = []
         for run in 0 ..< measurer.warmups + measurer.runs {
             let figures = try onActor { try await bench.saveStall(edits: 100, seed: seed &+ UInt64(run)) }
             guard run >= measurer.warmups else { continue }

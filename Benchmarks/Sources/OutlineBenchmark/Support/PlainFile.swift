@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The file operations the floors are made of, straight on the system calls: one read of a
 /// whole file, and a durable atomic replacement (temporary file, write, fsync, rename, fsync
