@@ -72,7 +72,9 @@ extension SizeSuite {
             records.append(record(edit, floor: Floors.edit, sum("binary.open", "binary.save")))
         }
         records.append(
-            record("edit.batch", floor: Floors.edit, sum("binary.open", "binary.save"), peers: [peer("batch.one-edit", "peer.batch-one-edit")]))
+            record(
+                "edit.batch", floor: Floors.edit, sum("binary.open", "binary.save"),
+                peers: [peer("batch.one-edit", "peer.batch-one-edit"), peer("batch.open-only", "peer.batch-open-only")]))
         records.append(record("observe.one-edit", floor: nil, nil, peers: [peer("refetch-diff", "peer.observe-refetch-diff")]))
         records.append(record("observe.expand", floor: nil, nil))
         records.append(record("stack.open-async", floor: nil, nil, peers: [peer("binary.open", "binary.open")]))

@@ -52,6 +52,14 @@ extension SizeSuite {
             run: {
                 try Self.runBatch(binary, path, one)
             })
+        // The same process with no edit at all: it opens the document, finds nothing to do and
+        // ends without saving. Against `binary.open`, what a new process adds to an open.
+        let none = Data("# no edits\n".utf8)
+        samples["peer.batch-open-only"] = try measurer.measure(
+            "peer: outline batch, no edit (open only)",
+            run: {
+                try Self.runBatch(binary, path, none)
+            })
     }
 
     /// A deterministic mix of edits on the first `topLevel` top-level items (which every
