@@ -100,25 +100,23 @@ extension OutlineDocument {
             let end = min(rows.upperBound, table.alive.indices(ofPage: page).upperBound)
             table.alive.withPage(page) { alive in
                 parents.withPage(page) { parentIDs in
-                    childLists.withPage(page) { lists in
-                        for index in (row - first) ..< (end - first) where alive[index] {
-                            if parentIDs[index] == RelationshipColumn.none, scan.root == nil || table.ids[first + index] < rootID {
-                                rootID = table.ids[first + index]
-                                scan.root = ManagedObject(entity: entity, row: first + index)
+                    for index in (row - first) ..< (end - first) where alive[index] {
+                        if parentIDs[index] == RelationshipColumn.none, scan.root == nil || table.ids[first + index] < rootID {
+                            rootID = table.ids[first + index]
+                            scan.root = ManagedObject(entity: entity, row: first + index)
+                        }
+                        childLists.withMembers(first + index) { children in
+                            guard let head = children.first else { return }
+                            var previous = order(of: head)
+                            var increasing = true
+                            if previous != 0 { scan.consecutive = false }
+                            for position in children.indices.dropFirst() {
+                                let current = order(of: children[position])
+                                if current <= previous { increasing = false }
+                                if current != Int64(position) { scan.consecutive = false }
+                                previous = current
                             }
-                            lists[index].withUnsafeBufferPointer { children in
-                                guard let head = children.first else { return }
-                                var previous = order(of: head)
-                                var increasing = true
-                                if previous != 0 { scan.consecutive = false }
-                                for position in children.indices.dropFirst() {
-                                    let current = order(of: children[position])
-                                    if current <= previous { increasing = false }
-                                    if current != Int64(position) { scan.consecutive = false }
-                                    previous = current
-                                }
-                                if !increasing { scan.unsorted.append(ManagedObject(entity: entity, row: first + index)) }
-                            }
+                            if !increasing { scan.unsorted.append(ManagedObject(entity: entity, row: first + index)) }
                         }
                     }
                 }

@@ -11,7 +11,7 @@ import Testing
         loader.appendObjects(entity: 0, ids: [102, 103, 107])
         let title = ByteColumn(arena: Array("rootab".utf8), starts: [0, 4, 0], lengths: [4, 2, -1])
         var children = RelationshipColumn(isToMany: true)
-        children.many = [[ManagedObject(entity: 0, row: 2), ManagedObject(entity: 0, row: 1)], [], []]
+        children.many = ListColumn([[ManagedObject(entity: 0, row: 2), ManagedObject(entity: 0, row: 1)], [], []])
         var parent = RelationshipColumn(isToMany: false)
         parent.single = PagedArray(repeating: RelationshipColumn.none, count: 3)
         parent.setObject(1, ManagedObject(entity: 0, row: 0))

@@ -62,7 +62,7 @@ import Testing
         loader.appendObjects(entity: 0, ids: (0 ..< UInt64(count)).map { 102 + $0 })
         loader.withTable(0) { table in
             for a in table.attributes.indices { table.attributes[a] = .allNil(type: table.attributes[a].type, rows: count) }
-            table.relationships[0].many = PagedArray(repeating: [], count: count)
+            table.relationships[0].many = ListColumn(emptyRows: count)
             table.relationships[1].single = PagedArray(repeating: RelationshipColumn.none, count: count)
         }
         let graph = try loader.finish()

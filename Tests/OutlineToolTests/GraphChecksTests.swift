@@ -26,7 +26,7 @@ import Testing
         var loader = GraphLoader(schema: try schema())
         loader.appendObjects(entity: 0, ids: (0 ..< UInt64(parents.count)).map { 100 + $0 })
         var childColumn = RelationshipColumn(isToMany: true)
-        childColumn.many = PagedArray(children.map { $0.map { ManagedObject(entity: 0, row: $0) } })
+        childColumn.many = ListColumn(children.map { $0.map { ManagedObject(entity: 0, row: $0) } })
         var parentColumn = RelationshipColumn(isToMany: false)
         parentColumn.single = PagedArray(repeating: RelationshipColumn.none, count: parents.count)
         for (row, parent) in parents.enumerated() { parentColumn.setObject(row, parent.map { ManagedObject(entity: 0, row: $0) }) }

@@ -128,7 +128,7 @@ package struct GraphLoader {
     /// Sets the destinations of a to-many relationship, in stored order, as read from the file.
     package mutating func setRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, _ members: [ManagedObject]) {
         supplied[object.entity][relationship] = true
-        tables[object.entity].relationships[relationship].many[object.row] = members
+        tables[object.entity].relationships[relationship].many.setMembers(members, row: object.row)
     }
 
     /// Marks a relationship of an entity as supplied by the file even where no object set it.
@@ -204,8 +204,8 @@ package struct GraphLoader {
                     }
                 }
                 if column.isToMany {
-                    try column.many.forEachPage { start, lists in
-                        for (j, list) in lists.enumerated() { for t in list { try check(t, start + j) } }
+                    try column.many.forEachList(in: 0 ..< column.many.count) { row, list in
+                        for t in list { try check(t, row) }
                     }
                 } else {
                     try column.single.forEachPage { start, targets in
@@ -223,8 +223,8 @@ package struct GraphLoader {
         for entity in side.family {
             let column = tables[entity].relationships[side.relationship]
             if column.isToMany {
-                for row in 0 ..< column.many.count {
-                    for target in column.many[row] { try body(ManagedObject(entity: entity, row: row), target) }
+                try column.many.forEachList(in: 0 ..< column.many.count) { row, list in
+                    for target in list { try body(ManagedObject(entity: entity, row: row), target) }
                 }
             } else {
                 for row in 0 ..< column.single.count {
@@ -241,7 +241,7 @@ package struct GraphLoader {
         let toMany = schema.infos[side.family[0]].relationships[side.relationship].isToMany
         for (owner, target) in links {
             if toMany {
-                tables[target.entity].relationships[side.relationship].many[target.row].append(owner)
+                tables[target.entity].relationships[side.relationship].many.append(owner, row: target.row)
             } else if let existing = tables[target.entity].relationships[side.relationship].object(target.row), existing != owner {
                 throw conflict(target, side, source, "it is listed by both \(id(existing)) and \(id(owner)), but can name only one of them")
             } else {

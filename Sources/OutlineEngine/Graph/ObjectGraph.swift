@@ -120,14 +120,14 @@ public final class ObjectGraph: ObjectGraphReading {
     }
 
     func insertRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, _ member: ManagedObject, at index: Int) {
-        tables[object.entity].relationships[relationship].many[object.row].insert(member, at: index)
+        tables[object.entity].relationships[relationship].many.insert(member, at: index, row: object.row)
     }
 
     func removeRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, at index: Int) -> ManagedObject {
-        tables[object.entity].relationships[relationship].many[object.row].remove(at: index)
+        tables[object.entity].relationships[relationship].many.remove(at: index, row: object.row)
     }
 
     func replaceRelated(_ object: ManagedObject, _ relationship: RelationshipIndex, with members: [ManagedObject]) {
-        tables[object.entity].relationships[relationship].many[object.row] = members
+        tables[object.entity].relationships[relationship].many.setMembers(members, row: object.row)
     }
 }

@@ -1,14 +1,14 @@
 /// The destinations of one relationship for every row of an entity table.
 ///
 /// To-one relationships store one raw handle per row (``RelationshipColumn/none`` for nil);
-/// to-many relationships store an array per row, in their stored order.
+/// to-many relationships store a list per row, in their stored order (see ``ListColumn``).
 package struct RelationshipColumn: Sendable {
     /// The raw value that stands for "no object" in ``single``.
     package static let none = UInt64.max
 
     package let isToMany: Bool
     package var single = PagedArray<UInt64>()
-    package var many = PagedArray<[ManagedObject]>()
+    package var many = ListColumn()
 
     package init(isToMany: Bool) { self.isToMany = isToMany }
 
@@ -19,12 +19,12 @@ package struct RelationshipColumn: Sendable {
     }
 
     package mutating func appendRow() {
-        if isToMany { many.append([]) } else { single.append(Self.none) }
+        if isToMany { many.appendRow() } else { single.append(Self.none) }
     }
 
     /// Appends `count` rows without destinations.
     package mutating func appendRows(_ count: Int) {
-        if isToMany { many.append(repeating: [], count: count) } else { single.append(repeating: Self.none, count: count) }
+        if isToMany { many.appendRows(count) } else { single.append(repeating: Self.none, count: count) }
     }
 
     /// Removes the last `count` rows.

@@ -153,7 +153,7 @@ private struct Run {
             for r in info.relationshipIndices {
                 var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
                 if column.isToMany {
-                    column.many = PagedArray(repeating: [], count: rows)
+                    column.many = ListColumn(emptyRows: rows)
                 } else {
                     column.single = PagedArray(repeating: RelationshipColumn.none, count: rows)
                 }
@@ -308,7 +308,7 @@ private struct Run {
                 var count = 0
                 let table = graph.tables[d]
                 for row in 0 ..< table.rowCount {
-                    let n = definition.isToMany ? table.relationships[r].many[row].count : (table.relationships[r].object(row) == nil ? 0 : 1)
+                    let n = definition.isToMany ? table.relationships[r].many.memberCount(row) : (table.relationships[r].object(row) == nil ? 0 : 1)
                     if n < max(definition.minCount, 1) {
                         count += 1
                         if empty.count < 5 { empty.append(ObjectID(table.ids[row])) }

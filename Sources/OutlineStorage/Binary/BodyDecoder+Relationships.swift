@@ -138,9 +138,11 @@ extension BodyDecoder {
 
         // Lists without a mirrored inverse: per target entity, the last owner row (+1) that listed each object.
         var stamps = [[Int32]](repeating: [], count: mirror == nil ? k : 0)
-        column.many = try PagedArray(unsafeUninitializedCount: n) { lists, start, listsInitialized in
-            for j in 0 ..< lists.count {
-                let row = start + j
+        // Packed a page of rows at a time: one buffer of members per page, not an array per row.
+        var expected = 16
+        column.many = try ListColumn(count: n) { start, rows in
+            var page = PackedPage.Builder(rows: rows, expectedMembers: expected)
+            for row in start ..< start + rows {
                 let countAt = c.position
                 let rawCount = try c.readVarint()
                 guard rawCount <= UInt64(c.remaining) else {
@@ -154,37 +156,33 @@ extension BodyDecoder {
                         at: countAt)
                 }
                 let count = Int(rawCount)
-                guard count > 0 else {
-                    lists.initializeElement(at: j, to: [])
-                    listsInitialized = j + 1
-                    continue
-                }
                 let owner = ManagedObject(entity: info.index, row: row)
                 var previous: UInt64 = 0
-                let members = try [ManagedObject](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    for i in 0 ..< count {
-                        let at = c.position
-                        let reference = i == 0 ? try c.readVarint() : previous &+ UInt64(bitPattern: try c.readSignedVarint())
-                        let (t, targetRow) = try resolve(reference, row: row, at: at)
-                        if mirror != nil {
-                            guard claim(t, targetRow, by: owner) else {
-                                throw c.corrupt("\(label) of object z\(ids[row]) lists an object that already has a \(backName)", at: at)
-                            }
-                        } else if count > 1 {
-                            if stamps[t].isEmpty { stamps[t] = [Int32](repeating: 0, count: targets[t].rows) }
-                            guard stamps[t][targetRow] != Int32(row + 1) else {
-                                throw c.corrupt("\(label) of object z\(ids[row]) lists the same object twice", at: at)
-                            }
-                            stamps[t][targetRow] = Int32(row + 1)
+                for i in 0 ..< count {
+                    let at = c.position
+                    let reference = i == 0 ? try c.readVarint() : previous &+ UInt64(bitPattern: try c.readSignedVarint())
+                    let (t, targetRow) = try resolve(reference, row: row, at: at)
+                    if mirror != nil {
+                        guard claim(t, targetRow, by: owner) else {
+                            throw c.corrupt("\(label) of object z\(ids[row]) lists an object that already has a \(backName)", at: at)
                         }
-                        buffer[i] = ManagedObject(entity: targets[t].entity, row: targetRow)
-                        previous = reference
-                        initialized = i + 1
+                    } else if count > 1 {
+                        if stamps[t].isEmpty { stamps[t] = [Int32](repeating: 0, count: targets[t].rows) }
+                        guard stamps[t][targetRow] != Int32(row + 1) else {
+                            throw c.corrupt("\(label) of object z\(ids[row]) lists the same object twice", at: at)
+                        }
+                        stamps[t][targetRow] = Int32(row + 1)
                     }
+                    guard page.append(ManagedObject(entity: targets[t].entity, row: targetRow)) else {
+                        throw c.limit("the lists of \(label) of the objects from z\(ids[start]) hold over \(UInt32.max) members", at: at)
+                    }
+                    previous = reference
                 }
-                lists.initializeElement(at: j, to: members)
-                listsInitialized = j + 1
+                page.endRow()
             }
+            // The next page likely holds about as many.
+            expected = page.memberCount + page.memberCount / 8
+            return page.finish()
         }
         return column
     }

@@ -239,7 +239,7 @@ struct BodyDecoder {
         for r in info.relationshipIndices where !linked[r] {
             var column = RelationshipColumn(isToMany: info.relationships[r].isToMany)
             if column.isToMany {
-                column.many = PagedArray(repeating: [], count: n)
+                column.many = ListColumn(emptyRows: n)
             } else {
                 column.single = PagedArray(repeating: RelationshipColumn.none, count: n)
             }

@@ -199,12 +199,13 @@ extension BodyEncoder {
         let allKept = family.allSatisfy { rowsKept($0) }
         var kept: [UInt64] = []
         for row in rows {
-            let members = column.many[row]
             kept.removeAll(keepingCapacity: true)
-            if allKept {
-                for member in members { kept.append(UInt64(member.row) * k + UInt64(local[member.entity])) }
-            } else {
-                for member in members { if let ref = reference(member) { kept.append(ref) } }
+            column.many.withMembers(row) { members in
+                if allKept {
+                    for member in members { kept.append(UInt64(member.row) * k + UInt64(local[member.entity])) }
+                } else {
+                    for member in members { if let ref = reference(member) { kept.append(ref) } }
+                }
             }
             w.writeVarint(kept.count)
             var previous: UInt64 = 0

@@ -35,10 +35,13 @@ extension StoreLimits {
                 try checkColumn(column, table: table, name: "\(info.name).\(info.attributes[a].name)", refuse)
             }
             for (r, column) in table.relationships.enumerated() where column.isToMany && !info.relationships[r].isTransient {
-                if let row = firstLiveRow(of: table, in: column.many, where: { list, _ in list.count > maximumRelationshipMembers }) {
+                if let row = column.many.firstRow(
+                    in: 0 ..< min(column.many.count, table.rowCount),
+                    where: { row, list in list.count > maximumRelationshipMembers && table.alive[row] })
+                {
                     throw refuse(
                         "\(info.name) z\(table.ids[row]).\(info.relationships[r].name)",
-                        "\(column.many[row].count) related objects are more than one relationship may list (\(maximumRelationshipMembers))")
+                        "\(column.many.memberCount(row)) related objects are more than one relationship may list (\(maximumRelationshipMembers))")
                 }
             }
         }

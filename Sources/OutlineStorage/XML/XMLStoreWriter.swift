@@ -168,8 +168,8 @@ enum XMLStoreWriter {
             output.append(UnsafeRawBufferPointer(rebasing: text[opening]))
             var first = true
             switch table.relationships[r.rawValue] {
-            case .many(let pages):
-                pages.pointer(row).pointee.withUnsafeBufferPointer { targets in
+            case .many(let lists):
+                lists.withMembers(row) { targets in
                     for target in targets { writeReference(target, columns, first: &first, to: &output) }
                 }
             case .single(let pages):

@@ -50,7 +50,8 @@ struct XMLWriterColumns {
     /// One relationship column.
     enum Relationship {
         case single(Pages<UInt64>)
-        case many(Pages<[ManagedObject]>)
+        /// The column itself: its lists are read in place, from any thread, while it is not changed.
+        case many(ListColumn)
     }
 
     /// One entity's table.
@@ -77,7 +78,7 @@ struct XMLWriterColumns {
             }
             let relationships = UnsafeMutableBufferPointer<Relationship>.allocate(capacity: table.relationships.count)
             for (r, column) in table.relationships.enumerated() {
-                relationships.initializeElement(at: r, to: column.isToMany ? .many(Pages(column.many)) : .single(Pages(column.single)))
+                relationships.initializeElement(at: r, to: column.isToMany ? .many(column.many) : .single(Pages(column.single)))
             }
             tables.initializeElement(
                 at: e,
@@ -127,7 +128,7 @@ struct XMLWriterColumns {
             for relationship in table.relationships {
                 switch relationship {
                 case .single(let pages): pages.deallocate()
-                case .many(let pages): pages.deallocate()
+                case .many: break
                 }
             }
             table.attributes.deallocate()
