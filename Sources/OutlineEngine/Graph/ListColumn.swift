@@ -5,7 +5,7 @@
 /// them) keeps the members of all its rows in one buffer, with the offset where each row's
 /// members start, instead of an array per row. An opened outline of a million items then holds
 /// its child lists in about 12 bytes per item and one allocation per page, where an array per
-/// list took about 80 bytes and an allocation each (a quarter of the memory the open touched).
+/// list took about 80 bytes and an allocation for each item with children.
 ///
 /// The first change to a row of a packed page unpacks the whole page into arrays, which later
 /// changes edit in place. Reading a row as an array (``subscript(_:)``) makes the array when the
@@ -145,7 +145,8 @@ public struct ListColumn: Sendable {
     /// Appends `count` rows with empty lists.
     package mutating func appendRows(_ count: Int) {
         guard count > 0 else { return }
-        // A packed last page must not see the new rows as its own.
+        // A packed last page must not take the new rows for its own (nor, when it was cut
+        // short, give them the lists it held at their positions).
         if lists.pageCount > 0 { unpackPage(lists.pageCount - 1) }
         lists.append(repeating: [], count: count)
         packed.append(contentsOf: repeatElement(nil, count: lists.pageCount - packed.count))
@@ -158,8 +159,6 @@ public struct ListColumn: Sendable {
         lists.removeLast(count)
         packed.removeLast(packed.count - lists.pageCount)
         views.removeLast(views.count - lists.pageCount)
-        // A packed page cut short would hand its old lists to rows appended later.
-        if lists.pageCount > 0 { unpackPage(lists.pageCount - 1) }
     }
 
     /// Reserves room for `count` rows in the page table.
