@@ -30,28 +30,25 @@ extension SizeSuite {
             return
         }
         let path = scratch.file("\(items)-batch.outline")
-        let script = Data(Self.batchScript(topLevel: max(1, min(10, topLevel)), edits: Self.batchEdits).utf8)
-        samples["edit.batch"] = try measurer.measure(
-            "edit.batch (outline batch, \(Self.batchEdits) edits)",
-            prepare: {
-                scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
-                try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
-            },
-            run: {
-                try Self.runBatch(binary, path, script)
-            })
+        let topLevel = max(1, min(10, topLevel))
+        /// The batch `script` run on a fresh copy of the document (copied untimed before each run).
+        func onACopy(_ label: String, _ script: String) throws -> Sample {
+            let script = Data(script.utf8)
+            return try measurer.measure(
+                label,
+                prepare: {
+                    scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
+                    try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
+                },
+                run: {
+                    try Self.runBatch(binary, path, script)
+                })
+        }
+        samples["edit.batch"] = try onACopy(
+            "edit.batch (outline batch, \(Self.batchEdits) edits)", Self.batchScript(topLevel: topLevel, edits: Self.batchEdits))
         // The same process with the script's first edit only: what the thousand edits add to
         // one open and one save in a fresh process.
-        let one = Data(Self.batchScript(topLevel: max(1, min(10, topLevel)), edits: 1).utf8)
-        samples["peer.batch-one-edit"] = try measurer.measure(
-            "peer: outline batch, 1 edit",
-            prepare: {
-                scratch.removeFile(URL(fileURLWithPath: path).lastPathComponent)
-                try FileManager.default.copyItem(atPath: paths.binary, toPath: path)
-            },
-            run: {
-                try Self.runBatch(binary, path, one)
-            })
+        samples["peer.batch-one-edit"] = try onACopy("peer: outline batch, 1 edit", Self.batchScript(topLevel: topLevel, edits: 1))
         // The same process with no edit at all: it opens the document, finds nothing to do and
         // ends without saving. Against `binary.open`, what a new process adds to an open.
         let none = Data("# no edits\n".utf8)
