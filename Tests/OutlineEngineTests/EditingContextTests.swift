@@ -118,6 +118,23 @@ import Testing
         #expect(!context.exists(pet), "pets cascade")
     }
 
+    @Test func editStepCountCountsTheStepsEditsMakeOnly() throws {
+        let context = EditingContext(schema: try TestSchemas.nestedList())
+        let item = try context.perform("Add") { try context.insert("Item") }
+        try context.perform("Rename") { try context.setValue(.string("a"), forKey: "title", of: item) }
+        #expect(context.editStepCount == 2)
+        context.undo()
+        context.redo()
+        context.undo()
+        #expect(context.editStepCount == 2, "undo and redo make no new step")
+        context.isUndoRegistrationEnabled = false
+        try context.setValue(.string("b"), forKey: "title", of: item)
+        #expect(context.editStepCount == 2, "an edit outside undo makes no step")
+        context.isUndoRegistrationEnabled = true
+        try context.setValue(.string("c"), forKey: "title", of: item)
+        #expect(context.editStepCount == 3 && !context.canRedo)
+    }
+
     @Test func undoAndRedoWithNamedGroups() throws {
         let context = EditingContext(schema: try TestSchemas.nestedList())
         let item = try context.perform("Add item “Buy milk”") { () throws -> ManagedObject in

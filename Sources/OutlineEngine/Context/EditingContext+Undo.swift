@@ -56,6 +56,7 @@ extension EditingContext {
             undoStack.append(step)
             if undoLevels > 0 && undoStack.count > undoLevels { undoStack.removeFirst(undoStack.count - undoLevels) }
             redoStack.removeAll()
+            editStepCount += 1
         }
         notify(group.changes, reason: .edit, actionName: group.name)
     }

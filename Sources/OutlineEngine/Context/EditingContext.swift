@@ -57,6 +57,10 @@ public final class EditingContext: ObjectGraphReading {
     public var isUndoRegistrationEnabled = true
     /// The most undo steps kept; 0 keeps them all.
     public var undoLevels = 0
+    /// How many undo steps edits have made in this context (undo and redo make none); each
+    /// such step ends the redo steps there were. A program that keeps steps beside the
+    /// context's own compares it to know whether it must drop its redo steps too.
+    public internal(set) var editStepCount = 0
 
     // Observers.
     var observers: [Int: (ChangeNotification) -> Void] = [:]

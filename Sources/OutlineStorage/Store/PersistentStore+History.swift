@@ -18,6 +18,9 @@ extension PersistentStore {
         case none
         /// The history was given to the context: `EditingContext.undo()` and `redo()` take its steps.
         case restored
+        /// The history is kept for the saves (``carryHistory()``), which add the context's steps
+        /// on top of it, but the context cannot take its steps back: ``restoreHistory()`` gives them.
+        case carried
         /// The document keeps a history that cannot be used; the error says why (another program
         /// changed the objects since, or the history is damaged). The objects are unaffected.
         case unusable(StorageError)
@@ -56,16 +59,99 @@ extension PersistentStore {
     ///
     /// The history is used only if it belongs to the objects as they are: the digest stored
     /// with it must match them (another program that changed the document without keeping the
-    /// history is caught here) and every step must apply (see
-    /// `EditingContext.importUndoHistory(_:)`). Call it right after opening,
-    /// before any edit.
+    /// history is caught here) and every step given must apply (see
+    /// `EditingContext.importUndoHistory(_:)`). Call it right after opening (or after
+    /// ``carryHistory()``), before any edit.
+    ///
+    /// Taking steps over costs time in the changes they hold (each is taken back and forth
+    /// once), so a program can ask for the nearest steps only; the others stay carried (as
+    /// ``carryHistory()`` keeps them) and saves write them beyond the context's. A program that
+    /// edits without undoing calls ``carryHistory()`` instead.
+    /// - Parameters:
+    ///   - undoSteps: how many of the nearest undo steps to give (all by default).
+    ///   - redoSteps: how many of the nearest redo steps to give (all by default).
     /// - Returns: the ``historyStatus``; a history that cannot be used is ``HistoryStatus/unusable(_:)``
     ///   with a ``StorageError`` (`historyMismatch`, or `corrupt`, `limitExceeded`,
     ///   `unsupportedVersion` for damaged bytes), and the next save replaces it with the
     ///   context's own steps.
     @discardableResult
-    public func restoreHistory() -> HistoryStatus {
+    public func restoreHistory(undoSteps: Int = .max, redoSteps: Int = .max) -> HistoryStatus {
         precondition(!context.hasChanges && !context.canUndo && !context.canRedo, "restoreHistory() after edits")
+        precondition(undoSteps >= 0 && redoSteps >= 0, "restoreHistory(undoSteps:redoSteps:) with a negative count")
+        let file = path ?? historyState.name
+        do {
+            let whole: UndoHistory
+            if let carried = historyState.carried {
+                whole = carried
+            } else {
+                guard let record = try readStoredHistory() else { return historyState.status }
+                whole = record.history
+            }
+            let taken = UndoHistory(undoSteps: Array(whole.undoSteps.suffix(undoSteps)), redoSteps: Array(whole.redoSteps.suffix(redoSteps)))
+            let rest = UndoHistory(
+                undoSteps: Array(whole.undoSteps.dropLast(taken.undoSteps.count)),
+                redoSteps: Array(whole.redoSteps.dropLast(taken.redoSteps.count)))
+            historyState.carried = nil
+            do {
+                try context.importUndoHistory(taken)
+            } catch let error as EngineError {
+                throw StorageError(
+                    .historyMismatch, file: file, at: error.location,
+                    "the undo history does not fit the document (\(error.message))",
+                    hint: HistoryCoding.damagedHint, underlying: error)
+            }
+            if !rest.isEmpty { carry(rest) }
+            historyState.status = .restored
+        } catch let error as StorageError {
+            historyState.status = .unusable(error)
+        } catch {
+            historyState.status = .unusable(unreadable(error, file: file))
+        }
+        return historyState.status
+    }
+
+    /// Keeps the undo history the document keeps for the saves without giving its steps to the
+    /// context, and turns ``keepsHistory`` on: each save writes the kept steps with the
+    /// context's own on top, as if the context had made them all (a new step ends the kept redo
+    /// steps, as an edit after an undo does).
+    ///
+    /// For a program that edits but does not undo, such as one command of a command-line tool:
+    /// the history is read and its digest checked as ``restoreHistory()`` does, but its steps
+    /// are not taken back and forth, which for a long history of large steps (thousands of items
+    /// renumbered by each) takes far longer than the edit. Whether every step fits the objects
+    /// is then checked when ``restoreHistory()`` takes them over, which it still can until the
+    /// first edit. Call it right after opening, before any edit.
+    /// - Returns: the ``historyStatus``: ``HistoryStatus/carried``, ``HistoryStatus/none``, or
+    ///   ``HistoryStatus/unusable(_:)`` as for ``restoreHistory()``.
+    @discardableResult
+    public func carryHistory() -> HistoryStatus {
+        precondition(!context.hasChanges && !context.canUndo && !context.canRedo, "carryHistory() after edits")
+        do {
+            guard let record = try readStoredHistory() else { return historyState.status }
+            carry(record.history)
+            historyState.status = .carried
+        } catch let error as StorageError {
+            historyState.status = .unusable(error)
+        } catch {
+            historyState.status = .unusable(unreadable(error, file: path ?? historyState.name))
+        }
+        return historyState.status
+    }
+
+    /// The undo steps the next save keeps, oldest first (the last is undone first): the carried
+    /// ones (``carryHistory()``) and the context's, at most ``historyStepLimit`` with the redo steps.
+    public var historyUndoStepNames: [String?] { keptStepNames().undo }
+
+    /// The redo steps the next save keeps, in the order redo takes them.
+    public var historyRedoStepNames: [String?] { keptStepNames().redo }
+
+    /// The stored history read and checked against the objects, or nil when there is none to
+    /// use (the status then says why: ``HistoryStatus/none``, or a migration made it unusable).
+    /// Turns ``keepsHistory`` on.
+    ///
+    /// - Throws: ``StorageError`` `historyMismatch` when the digest does not match, or what
+    ///   decoding throws for damaged bytes.
+    private func readStoredHistory() throws -> HistoryRecord? {
         historyState.keeps = true
         let file = path ?? historyState.name
         if let version = historyState.migratedFrom {
@@ -75,51 +161,43 @@ extension PersistentStore {
                     "the document was migrated from \(version) on opening; its undo history belongs to that version and cannot be used",
                     hint: "Saving keeps the undo history of the new version from here on."))
             historyState.migratedFrom = nil
-            return historyState.status
+            return nil
         }
         guard let stored = historyState.stored else {
             historyState.status = .none
-            return .none
+            return nil
         }
         historyState.stored = nil
-        do {
-            let record: HistoryRecord
-            let current: [UInt8]
-            switch stored {
-            case .binary(let payload, let digest):
-                record = try payload.withUnsafeBytes { try HistoryCoding.decode($0, file: file) }
-                current = digest
-            case .xml(let value):
-                let payload = try XMLHistoryForm.record(from: value, file: file)
-                record = try payload.withUnsafeBytes { try HistoryCoding.decode($0, file: file) }
-                current = StateDigest.of(context.graph.snapshot())
-            }
-            historyState.stepLimit = record.stepLimit
-            guard record.stateDigest == current else {
-                throw StorageError(
-                    .historyMismatch, file: file,
-                    "the document was changed by a program that does not keep its undo history; "
-                        + "undoing the recorded steps could undo the wrong things",
-                    hint: "Clear the undo history to keep editing with undo from here on; the document itself is fine.")
-            }
-            do {
-                try context.importUndoHistory(record.history)
-            } catch let error as EngineError {
-                throw StorageError(
-                    .historyMismatch, file: file, at: error.location,
-                    "the undo history does not fit the document (\(error.message))",
-                    hint: HistoryCoding.damagedHint, underlying: error)
-            }
-            historyState.status = .restored
-        } catch let error as StorageError {
-            historyState.status = .unusable(error)
-        } catch {
-            historyState.status = .unusable(
-                StorageError(
-                    .corrupt, file: file, "the undo history cannot be read (\(error))",
-                    hint: HistoryCoding.damagedHint))
+        let record: HistoryRecord
+        let current: [UInt8]
+        switch stored {
+        case .binary(let payload, let digest):
+            record = try payload.withUnsafeBytes { try HistoryCoding.decode($0, file: file) }
+            current = digest
+        case .xml(let value):
+            let payload = try XMLHistoryForm.record(from: value, file: file)
+            record = try payload.withUnsafeBytes { try HistoryCoding.decode($0, file: file) }
+            current = StateDigest.of(context.graph.snapshot())
         }
-        return historyState.status
+        historyState.stepLimit = record.stepLimit
+        guard record.stateDigest == current else {
+            throw StorageError(
+                .historyMismatch, file: file,
+                "the document was changed by a program that does not keep its undo history; "
+                    + "undoing the recorded steps could undo the wrong things",
+                hint: "Clear the undo history to keep editing with undo from here on; the document itself is fine.")
+        }
+        return record
+    }
+
+    /// Keeps `history` below the context's steps from now on.
+    private func carry(_ history: UndoHistory) {
+        historyState.carried = history
+        historyState.carriedSince = context.editStepCount
+    }
+
+    private func unreadable(_ error: any Error, file: String) -> StorageError {
+        StorageError(.corrupt, file: file, "the undo history cannot be read (\(error))", hint: HistoryCoding.damagedHint)
     }
 
     /// Forgets every undo and redo step, and the history the document keeps: the next save
@@ -127,6 +205,7 @@ extension PersistentStore {
     public func clearHistory() {
         context.removeAllUndoSteps()
         historyState.stored = nil
+        historyState.carried = nil
         historyState.status = .none
         historyState.migratedFrom = nil
         hasMetadataChanges = true
@@ -135,12 +214,22 @@ extension PersistentStore {
     /// The history a save writes, and how many steps it leaves out.
     func historyPayload() -> (payload: HistoryPayload, leftOut: Int)? {
         if historyState.keeps {
-            let history = context.exportUndoHistory(limit: historyState.stepLimit)
+            let limit = historyState.stepLimit
+            let own = context.exportUndoHistory(limit: limit)
+            var history = own
+            var expected = min(context.undoStepCount + context.redoStepCount, limit)
+            if let carried = historyState.carried {
+                // Carried steps go below the context's, unless one of those could not be
+                // described (then nothing older can be undone either).
+                let ownComplete = own.undoSteps.count == min(context.undoStepCount, limit)
+                history = Self.continuing(carried, with: own, ownComplete: ownComplete, edited: carriedWasEdited, limit: limit)
+                let shape = Self.continuing(carried, counts: (context.undoStepCount, context.redoStepCount), edited: carriedWasEdited)
+                expected = min(shape.undo + shape.redo, limit)
+            }
             // A history without steps is written only to remember a step limit of its own.
-            guard !history.isEmpty || historyState.stepLimit != HistoryLimits.defaultSteps else { return nil }
-            let (bytes, leftOut) = HistoryCoding.encode(history, stepLimit: historyState.stepLimit)
-            let expected = min(context.undoStepCount + context.redoStepCount, historyState.stepLimit)
-            return (HistoryPayload(bytes: bytes, fillsDigest: true), expected - history.count + leftOut)
+            guard !history.isEmpty || limit != HistoryLimits.defaultSteps else { return nil }
+            let (bytes, leftOut) = HistoryCoding.encode(history, stepLimit: limit)
+            return (HistoryPayload(bytes: bytes, fillsDigest: true), max(0, expected - history.count) + leftOut)
         }
         guard let stored = historyState.stored, !context.hasChanges else { return nil }
         switch stored {
@@ -151,5 +240,41 @@ extension PersistentStore {
             guard let payload = try? XMLHistoryForm.record(from: value, file: historyState.name) else { return nil }
             return (HistoryPayload(bytes: payload, fillsDigest: false), 0)
         }
+    }
+}
+
+extension PersistentStore {
+    /// Whether an edit made an undo step since the history was carried: it ended the carried
+    /// redo steps, as it ended the context's own.
+    var carriedWasEdited: Bool { context.editStepCount != historyState.carriedSince }
+
+    /// `carried` with `own` (the context's steps) on top, the nearest `limit` steps of it, undo
+    /// steps first: the carried undo steps below the context's (none when `ownComplete` is
+    /// false: a step of the context's could not be described, so nothing older can be undone),
+    /// and the carried redo steps beyond the context's unless `edited`.
+    static func continuing(_ carried: UndoHistory, with own: UndoHistory, ownComplete: Bool, edited: Bool, limit: Int) -> UndoHistory {
+        let undo = Array(((ownComplete ? carried.undoSteps : []) + own.undoSteps).suffix(limit))
+        let redo = (edited ? [] : carried.redoSteps) + own.redoSteps
+        return UndoHistory(undoSteps: undo, redoSteps: Array(redo.suffix(limit - undo.count)))
+    }
+
+    /// How many undo and redo steps ``continuing(_:with:ownComplete:edited:limit:)`` gives
+    /// without a limit, for a context with `counts` steps.
+    static func continuing(_ carried: UndoHistory, counts: (undo: Int, redo: Int), edited: Bool) -> (undo: Int, redo: Int) {
+        (carried.undoSteps.count + counts.undo, (edited ? 0 : carried.redoSteps.count) + counts.redo)
+    }
+
+    /// The names of the steps a save keeps: undo oldest first, redo in the order redo takes them.
+    fileprivate func keptStepNames() -> (undo: [String?], redo: [String?]) {
+        var undo = context.undoStepNames
+        var redo = context.redoStepNames
+        if let carried = historyState.carried {
+            undo = carried.undoSteps.map(\.name) + undo
+            if !carriedWasEdited { redo += carried.redoSteps.reversed().map(\.name) }
+        }
+        // The nearest steps within the limit, undo first (as saves keep them).
+        let limit = historyStepLimit
+        let keptUndo = Array(undo.suffix(limit))
+        return (keptUndo, Array(redo.prefix(limit - keptUndo.count)))
     }
 }

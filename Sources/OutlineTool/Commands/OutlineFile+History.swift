@@ -6,12 +6,32 @@ import OutlineStorage
 /// every editing command adds one step to it, and `outline undo`, `redo` and `history` work on
 /// it across separate runs.
 extension OutlineFile {
-    /// Gives the document's undo history to the outline. One that cannot be used (another
-    /// program changed the document, or it is damaged) is kept aside: undo and redo refuse with
-    /// its error, and the next save starts a new history, which the save's notice says.
+    /// Keeps the document's undo history for the saves, each adding its command's step on top
+    /// (``OutlineStorage/PersistentStore/carryHistory()``); ``undo()`` and ``redo()`` take the
+    /// steps over when they need them. One that cannot be used (another program changed the
+    /// document, or it is damaged) is kept aside: undo and redo refuse with its error, and the
+    /// next save starts a new history, which the save's notice says.
     func restoreHistory() {
-        if case .unusable(let error) = store.restoreHistory() {
-            historyNotice = "The undo history it kept could not be used (\(error.message)), so it starts again with this change."
+        if case .unusable(let error) = store.carryHistory() { setAside(error) }
+        stepsAtSave = store.context.undoStepCount
+    }
+
+    private func setAside(_ error: StorageError) {
+        historyNotice = "The undo history it kept could not be used (\(error.message)), so it starts again with this change."
+    }
+
+    /// Gives the nearest undo step (or, for `redo`, the nearest redo step) of the carried
+    /// history to the document's context, which checks that it fits the objects; the others
+    /// stay carried, so the time this takes does not grow with the length of the history, and
+    /// a step that does not fit stops undo there, not before.
+    ///
+    /// - Throws: the ``OutlineStorage/StorageError`` that keeps the history from being used.
+    private func takeOverHistory(redo: Bool) throws {
+        if let problem = historyProblem { throw problem }
+        guard store.historyStatus == .carried else { return }
+        if case .unusable(let error) = store.restoreHistory(undoSteps: redo ? 0 : 1, redoSteps: redo ? 1 : 0) {
+            setAside(error)
+            throw error
         }
         stepsAtSave = store.context.undoStepCount
     }
@@ -37,7 +57,7 @@ extension OutlineFile {
         historyNotice = nil
         let leftOut = store.historyStepsLeftOut
         let limit = "\(HistoryLimits.maximumBytes >> 20) MiB"
-        if store.keepsHistory && leftOut >= min(store.context.undoStepCount, store.historyStepLimit) && leftOut > 0 {
+        if store.keepsHistory && leftOut >= store.historyUndoStepNames.count && leftOut > 0 {
             notices.append(
                 "This change is too large for the undo history, which keeps at most \(limit) "
                     + "(a step that removes items keeps all of them): it cannot be undone, nor can the changes before it.")
@@ -56,7 +76,7 @@ extension OutlineFile {
     ///   (`historyMismatch` when another program changed the document), or ``OutlineError``
     ///   `nothingToUndo`.
     public func undo() throws -> String {
-        if let problem = historyProblem { throw problem }
+        try takeOverHistory(redo: false)
         let context = store.context
         guard let name = context.undoStepNames.last else {
             throw OutlineError(.nothingToUndo, file: path, "there is nothing to undo", hint: nothingLeft(redo: false))
@@ -70,7 +90,7 @@ extension OutlineFile {
     /// - Returns: the step's name.
     /// - Throws: as ``undo()``, with ``OutlineError`` `nothingToRedo`.
     public func redo() throws -> String {
-        if let problem = historyProblem { throw problem }
+        try takeOverHistory(redo: true)
         let context = store.context
         guard let name = context.redoStepNames.first else {
             throw OutlineError(.nothingToRedo, file: path, "there is nothing to redo", hint: nothingLeft(redo: true))
@@ -80,8 +100,8 @@ extension OutlineFile {
     }
 
     private func nothingLeft(redo: Bool) -> String {
-        let context = store.context
-        if !context.canUndo && !context.canRedo {
+        // The steps the document keeps, taken over or still carried.
+        if store.historyUndoStepNames.isEmpty && store.historyRedoStepNames.isEmpty {
             return "The document keeps no undo history: it was last saved by a program that does not keep one, "
                 + "saved with --no-history, or its history was cleared."
         }
@@ -115,13 +135,9 @@ extension OutlineFile {
 
     /// The steps the document keeps, for `outline history`.
     public func historyReport() -> HistoryReport {
-        let context = store.context
-        let limit = store.historyStepLimit
         // The steps a save keeps: the nearest ones, undo first.
-        let undo = context.undoStepNames.suffix(limit)
-        let redo = context.redoStepNames.prefix(limit - undo.count)
-        return HistoryReport(
-            file: path, stepLimit: limit, undoSteps: undo.map { $0 ?? "Unnamed step" },
-            redoSteps: redo.map { $0 ?? "Unnamed step" }, problem: historyProblem)
+        HistoryReport(
+            file: path, stepLimit: store.historyStepLimit, undoSteps: store.historyUndoStepNames.map { $0 ?? "Unnamed step" },
+            redoSteps: store.historyRedoStepNames.map { $0 ?? "Unnamed step" }, problem: historyProblem)
     }
 }

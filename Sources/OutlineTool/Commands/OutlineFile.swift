@@ -69,8 +69,9 @@ public final class OutlineFile {
     /// opens it as ``open(_:progress:)`` does. Temporary files that killed saves left beside
     /// it are removed.
     ///
-    /// The document's undo history is given to the document (see `OutlineFile+History.swift`)
-    /// and every save keeps it, with the command's edits as one more step.
+    /// The document's undo history is kept (see `OutlineFile+History.swift`): every save
+    /// writes it with the command's edits as one more step, and ``undo()`` and ``redo()`` take
+    /// its steps over when they need them.
     ///
     /// - Parameters:
     ///   - lockTimeout: how many seconds to wait for another editor to finish.
