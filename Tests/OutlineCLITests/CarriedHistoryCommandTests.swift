@@ -6,9 +6,9 @@ import Testing
 @testable import OutlineStorage
 
 /// Editing commands carry the document's undo history to their save without taking its steps
-/// back and forth, and `undo` and `redo` take over the one step they need, so their time does
-/// not grow with the history; a step that does not fit the document is refused when undo
-/// reaches it, not before.
+/// back and forth, and `undo` and `redo` take over the one step they need, so checking the
+/// history costs them one step at most; a step that does not fit the document is refused when
+/// undo reaches it, not before.
 @Suite struct CarriedHistoryCommandTests {
     @Test func anEditKeepsAHistoryItDidNotCheckAndUndoStopsAtTheStepThatDoesNotFit() throws {
         let box = try CLISandbox()

@@ -52,6 +52,27 @@ struct FullScreenEditorTests {
         #expect(bread["done"] as? Bool == false, "the second done was undone")
     }
 
+    @Test func undoReachesTheCommandsStepsAndTheCommandLineUndoesTheSessions() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "list.outline").status == 0)
+        #expect(try box.run("add", "list.outline", "One").status == 0)
+        #expect(try box.run("add", "list.outline", "Two").status == 0)
+        let session = try TmuxSession(box, ["edit", "list.outline"])
+        try session.waitFor("Undo: Add item “Two”")
+        // The steps `outline add` saved are undone in the editor.
+        try session.send("u")
+        try session.waitFor("Undid “Add item “Two””")
+        try session.send("x")
+        try session.waitFor("Undo: Mark “One” done")
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        // And the editor's step is kept in the file, above the command's it did not undo.
+        let history = try box.run("history", "list.outline")
+        #expect(history.stdout.contains("  1  Add item “One”\n> 2  Mark “One” done\n"), "\(history)")
+        #expect(try box.run("undo", "list.outline").stdout == "Undid: Mark “One” done\n")
+        #expect(try box.run("show", "list.outline").stdout == "1 One\n")
+    }
+
     @Test func aSessionKilledBySighupKeepsItsEdits() throws {
         let box = try CLISandbox()
         #expect(try box.run("create", "notes.outline").status == 0)

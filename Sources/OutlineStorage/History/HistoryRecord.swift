@@ -14,7 +14,7 @@ struct HistoryRecord: Equatable {
 /// A history as read from a document, not yet decoded: the bytes of the binary history
 /// section (with the digest of the objects section they were read beside), or the value of
 /// the XML store's metadata key.
-enum StoredHistory {
+enum StoredHistory: Sendable {
     case binary(payload: [UInt8], objectsDigest: [UInt8])
     case xml(PropertyListValue)
 }

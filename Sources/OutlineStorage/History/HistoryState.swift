@@ -1,7 +1,7 @@
 import OutlineEngine
 
 /// What a ``PersistentStore`` knows about the undo history its document keeps.
-struct HistoryState {
+struct HistoryState: Sendable {
     /// Whether saves write the context's steps (see ``PersistentStore/keepsHistory``).
     var keeps = false
     /// How many steps saves keep.

@@ -78,6 +78,8 @@ extension DocumentContainer {
             store.fingerprint = loaded.fingerprint
             store.migration = loaded.migration
             store.hasMetadataChanges = loaded.hasMetadataChanges
+            // The history the other program wrote belongs to the objects now read.
+            store.useHistory(loaded.history, as: options.undoHistory)
             reportedExternalChange = nil
             lastSaveError = nil
             needsFirstWrite = false

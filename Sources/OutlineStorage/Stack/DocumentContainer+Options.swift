@@ -14,13 +14,17 @@ extension DocumentContainer {
         public var isReadOnly: Bool
         /// The clock autosave and the check for external changes wait on; tests give their own.
         public var clock: any Clock<Duration>
+        /// What becomes of the undo history the document keeps (`Docs/UndoHistory.md`).
+        public var undoHistory: UndoHistoryUse
 
         /// Options with the defaults: no autosave, a check for external changes every second,
-        /// 30 seconds of waiting for another program's lock, editable, on the continuous clock.
+        /// 30 seconds of waiting for another program's lock, editable, on the continuous clock,
+        /// the nearest steps of the document's undo history (up to 100,000 changes) given back.
         public init(
             store: PersistentStore.Options = PersistentStore.Options(), autosave: Autosave? = nil,
             externalChangeInterval: Duration? = .seconds(1), lockTimeout: Duration = .seconds(30),
-            isReadOnly: Bool = false, clock: any Clock<Duration> = ContinuousClock()
+            isReadOnly: Bool = false, clock: any Clock<Duration> = ContinuousClock(),
+            undoHistory: UndoHistoryUse = .takeOver(changes: 100_000)
         ) {
             self.store = store
             self.autosave = autosave
@@ -28,7 +32,23 @@ extension DocumentContainer {
             self.lockTimeout = lockTimeout
             self.isReadOnly = isReadOnly
             self.clock = clock
+            self.undoHistory = undoHistory
         }
+    }
+
+    /// What a container does with the undo history a document keeps, on opening and reloading.
+    public enum UndoHistoryUse: Sendable, Equatable {
+        /// Saves write no history: the document's is dropped with the first save.
+        case drop
+        /// Saves write the document's history with the context's steps on top
+        /// (`PersistentStore.carryHistory()`); undo reaches this session's steps only.
+        case carry
+        /// The nearest steps of the document's history, holding up to `changes` changes (at
+        /// least the nearest step), are given to the context, so that undo reaches back into
+        /// earlier sessions and commands; saves write the older ones below them
+        /// (`PersistentStore.restoreHistory(changes:)`). Checking the steps given costs time
+        /// in the changes they hold, before the document is ready.
+        case takeOver(changes: Int)
     }
 
     /// When a container saves on its own.

@@ -153,6 +153,7 @@ public final class DocumentContainer {
         store.fingerprint = loaded.fingerprint
         store.migration = loaded.migration
         store.hasMetadataChanges = loaded.hasMetadataChanges
+        store.useHistory(loaded.history, as: options.undoHistory)
         if options.store.removesStaleTemporaries { await DocumentLoader.removeStaleTemporaries(beside: path) }
         let container = DocumentContainer(store: store, options: options, model: model.forReloading(context.schema), owner: isolation)
         container.start(isolation: isolation)
@@ -173,6 +174,7 @@ public final class DocumentContainer {
                 hint: "Open it instead, or choose another name.")
         }
         let store = PersistentStore(schema: schema, path: path, format: format, options: options.store)
+        store.keepsHistory = options.undoHistory != .drop
         let container = DocumentContainer(store: store, options: options, model: .schema(schema), owner: isolation)
         container.needsFirstWrite = true
         container.start(isolation: isolation)

@@ -9,6 +9,9 @@ enum DocumentLoader {
         var fingerprint: FileFingerprint?
         var migration: MigrationReport?
         var hasMetadataChanges: Bool
+        /// The undo history the document keeps, read and its digest checked, for the store
+        /// made over the objects read.
+        var history: HistoryState
     }
 
     /// Reads the document at `path` with `model` (migrating an older one in memory), yielding
@@ -55,9 +58,10 @@ enum DocumentLoader {
             options.removesStaleTemporaries = false
             let store = try model.open(path, options: options)
             try monitor.checkCancellation()
+            store.carryHistory()
             let loaded = Loaded(
                 metadata: store.metadata, format: store.format, fingerprint: store.fingerprint,
-                migration: store.migration, hasMetadataChanges: store.hasMetadataChanges)
+                migration: store.migration, hasMetadataChanges: store.hasMetadataChanges, history: store.readHistory)
             return (store.context.graph.snapshot(), loaded)
         }
     }

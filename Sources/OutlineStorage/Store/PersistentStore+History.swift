@@ -110,6 +110,30 @@ extension PersistentStore {
         return historyState.status
     }
 
+    /// Gives the context the nearest undo steps that hold at most `changes` changes together
+    /// (the nearest one whatever it holds), and the nearest redo steps the same way; the older
+    /// ones stay carried (see ``restoreHistory(undoSteps:redoSteps:)``). A program that offers
+    /// undo for a whole session opens this way: undo reaches back as far as the document's
+    /// history goes, within a bound on the time opening spends checking it.
+    @discardableResult
+    public func restoreHistory(changes: Int) -> HistoryStatus {
+        precondition(changes >= 0, "restoreHistory(changes:) with a negative count")
+        if historyState.carried == nil, case .notRestored = historyState.status { carryHistory() }
+        guard let carried = historyState.carried else { return restoreHistory(undoSteps: 0, redoSteps: 0) }
+        /// How many of the nearest steps (the last of `steps`) fit within the budget.
+        func nearest(_ steps: [UndoHistory.Step]) -> Int {
+            var total = 0
+            var count = 0
+            for step in steps.reversed() {
+                total += step.changes.count
+                guard count == 0 || total <= changes else { break }
+                count += 1
+            }
+            return count
+        }
+        return restoreHistory(undoSteps: nearest(carried.undoSteps), redoSteps: nearest(carried.redoSteps))
+    }
+
     /// Keeps the undo history the document keeps for the saves without giving its steps to the
     /// context, and turns ``keepsHistory`` on: each save writes the kept steps with the
     /// context's own on top, as if the context had made them all (a new step ends the kept redo
@@ -136,6 +160,32 @@ extension PersistentStore {
             historyState.status = .unusable(unreadable(error, file: path ?? historyState.name))
         }
         return historyState.status
+    }
+
+    /// What reading found of the history, to hand to the store made over the same objects in
+    /// another context (a ``DocumentContainer`` reads off its actor): the history as read and
+    /// checked (``carryHistory()``), not yet given to any context.
+    var readHistory: HistoryState { historyState }
+
+    /// Takes `read` (``readHistory`` of a store over the same objects) as this store's history:
+    /// carried for the saves, or dropped when `keeping` is false. The context must have no
+    /// steps and no changes.
+    func adoptHistory(_ read: HistoryState, keeping: Bool) {
+        precondition(!context.hasChanges && !context.canUndo && !context.canRedo, "adoptHistory(_:keeping:) after edits")
+        historyState = read
+        historyState.keeps = keeping
+        if !keeping {
+            historyState.carried = nil
+            historyState.status = .none
+        }
+        historyState.carriedSince = context.editStepCount
+    }
+
+    /// Takes `read` as ``adoptHistory(_:keeping:)`` does and, for ``DocumentContainer/UndoHistoryUse/takeOver(changes:)``,
+    /// gives the context the nearest steps.
+    func useHistory(_ read: HistoryState, as use: DocumentContainer.UndoHistoryUse) {
+        adoptHistory(read, keeping: use != .drop)
+        if case .takeOver(let changes) = use, historyState.status == .carried { restoreHistory(changes: changes) }
     }
 
     /// The undo steps the next save keeps, oldest first (the last is undone first): the carried
