@@ -56,6 +56,27 @@ import Testing
         #expect(!reopened.context.canUndo)
     }
 
+    @Test func theSaveJobEncodesTheHistoryNotTheThreadThatBeginsTheSave() throws {
+        let (bytes, _) = try threeSteps()
+        let store = try PersistentStore.load(bytes)
+        #expect(store.carryHistory() == .carried)
+        try retitle(store.context, 104, "renamed")
+        // A container begins a save on its actor and runs the job elsewhere: the steps go to
+        // the job as they are, and the job encodes them.
+        let (job, marker) = store.beginSave(to: nil, format: .binary)
+        guard case .steps(let history, let limit, let undescribed)? = job.history else {
+            Issue.record("the history was encoded before the job ran: \(String(describing: job.history))")
+            return
+        }
+        #expect(history.undoSteps.map(\.name) == ["Note 1", "Note 2", "Note 3", "Retitle 104"])
+        #expect(limit == HistoryLimits.defaultSteps && undescribed == 0)
+        store.finishSave(try job.run(), of: job, marker: marker)
+        #expect(!store.hasChanges && store.historyStepsLeftOut == 0)
+        let reopened = try PersistentStore.load(try #require(store.savedBytes))
+        #expect(reopened.restoreHistory() == .restored)
+        #expect(reopened.context.undoStepNames == ["Note 1", "Note 2", "Note 3", "Retitle 104"])
+    }
+
     @Test func aNewEditEndsTheCarriedRedoSteps() throws {
         let (bytes, _) = try threeSteps(undoing: 1)
         let store = try PersistentStore.load(bytes)

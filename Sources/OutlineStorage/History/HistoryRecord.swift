@@ -25,3 +25,25 @@ struct HistoryPayload: Sendable {
     var bytes: [UInt8]
     var fillsDigest: Bool
 }
+
+/// The history a save writes, taken on the thread that owns the store and encoded by the save
+/// job (off the editing actor for a ``DocumentContainer``): the encoding of a long history
+/// takes time in the changes it holds.
+enum HistoryToWrite: Sendable {
+    /// Bytes as read, carried unread (they keep their own digest).
+    case carried(HistoryPayload)
+    /// Steps to encode, keeping the nearest `stepLimit`; `undescribed` steps the context had
+    /// could not be given in stable terms and count as left out.
+    case steps(UndoHistory, stepLimit: Int, undescribed: Int)
+
+    /// The payload, and how many steps it leaves out to stay within ``HistoryLimits``.
+    func encoded() -> (payload: HistoryPayload, leftOut: Int) {
+        switch self {
+        case .carried(let payload):
+            return (payload, 0)
+        case .steps(let history, let stepLimit, let undescribed):
+            let (bytes, leftOut) = HistoryCoding.encode(history, stepLimit: stepLimit)
+            return (HistoryPayload(bytes: bytes, fillsDigest: true), undescribed + leftOut)
+        }
+    }
+}

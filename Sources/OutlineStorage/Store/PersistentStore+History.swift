@@ -262,7 +262,7 @@ extension PersistentStore {
     }
 
     /// The history a save writes, and how many steps it leaves out.
-    func historyPayload() -> (payload: HistoryPayload, leftOut: Int)? {
+    func historyPayload() -> HistoryToWrite? {
         if historyState.keeps {
             let limit = historyState.stepLimit
             let own = context.exportUndoHistory(limit: limit)
@@ -278,17 +278,16 @@ extension PersistentStore {
             }
             // A history without steps is written only to remember a step limit of its own.
             guard !history.isEmpty || limit != HistoryLimits.defaultSteps else { return nil }
-            let (bytes, leftOut) = HistoryCoding.encode(history, stepLimit: limit)
-            return (HistoryPayload(bytes: bytes, fillsDigest: true), max(0, expected - history.count) + leftOut)
+            return .steps(history, stepLimit: limit, undescribed: max(0, expected - history.count))
         }
         guard let stored = historyState.stored, !context.hasChanges else { return nil }
         switch stored {
         case .binary(let payload, _):
-            return (HistoryPayload(bytes: payload, fillsDigest: false), 0)
+            return .carried(HistoryPayload(bytes: payload, fillsDigest: false))
         case .xml(let value):
             // Carried as read; one that cannot even be inflated is not worth carrying.
             guard let payload = try? XMLHistoryForm.record(from: value, file: historyState.name) else { return nil }
-            return (HistoryPayload(bytes: payload, fillsDigest: false), 0)
+            return .carried(HistoryPayload(bytes: payload, fillsDigest: false))
         }
     }
 }

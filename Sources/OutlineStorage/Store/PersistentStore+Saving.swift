@@ -24,7 +24,7 @@ extension PersistentStore {
     public func encoded(as format: DocumentFormat? = nil) throws -> [UInt8] {
         try StoreCodec.write(
             context.graph.snapshot(), metadata: metadata, format: format ?? self.format, level: options.compressionLevel,
-            file: path, history: historyPayload()?.payload)
+            file: path, history: historyPayload()?.encoded().payload)
     }
 
     private func performSave(to path: String?, format: DocumentFormat) throws {
@@ -47,8 +47,7 @@ extension PersistentStore {
         let job = SaveJob(
             snapshot: snapshot, changed: marker.changedObjects, metadata: metadata, path: path, format: format,
             options: options, expected: checks ? fingerprint : nil, keepsBackup: keepsBackup ?? options.keepsBackup,
-            replacing: path != nil && path == self.path ? keptBackup : nil, history: history?.payload,
-            historyLeftOut: history?.leftOut ?? 0)
+            replacing: path != nil && path == self.path ? keptBackup : nil, history: history)
         metadataEditsAtSave = metadataEdits
         return (job, marker)
     }
@@ -70,7 +69,7 @@ extension PersistentStore {
             savedBytes = outcome.bytes
         }
         if let kept = outcome.kept { keptBackup = kept }
-        historyState.leftOut = job.historyLeftOut
+        historyState.leftOut = outcome.historyLeftOut
         hasMetadataChanges = editedSince
         context.markSaved(marker)
     }

@@ -24,10 +24,8 @@ struct SaveJob: Sendable {
     var keepsBackup: Bool
     /// The backup the previous save of this document kept, which this one may replace.
     var replacing: KeptBackup?
-    /// The encoded undo history to keep in the document, if it keeps one.
-    var history: HistoryPayload?
-    /// How many undo steps the history leaves out (over its limits); recorded once saved.
-    var historyLeftOut: Int
+    /// The undo history to keep in the document, if it keeps one; encoded by ``run()``.
+    var history: HistoryToWrite?
 
     /// What a successful save produced.
     struct Outcome: Sendable {
@@ -39,6 +37,8 @@ struct SaveJob: Sendable {
         var bytes: [UInt8]?
         /// The backup this save kept of the previous version, when it kept one.
         var kept: KeptBackup?
+        /// How many undo steps the history left out (over its limits).
+        var historyLeftOut = 0
     }
 
     /// Validates, checks, encodes and writes.
@@ -52,6 +52,8 @@ struct SaveJob: Sendable {
                 .conflict, file: path, "the file changed on disk since it was opened or last saved",
                 hint: "Open it again to see the other changes, or save under another name; nothing was written.")
         }
+        let encodedHistory = history?.encoded()
+        let history = encodedHistory?.payload
         var outcome: Outcome
         if let path {
             // XML goes to the temporary file in pieces as it is formatted (StoreCodec.save).
@@ -70,6 +72,7 @@ struct SaveJob: Sendable {
             }
         }
         outcome.metadata.undoHistory = nil
+        outcome.historyLeftOut = encodedHistory?.leftOut ?? 0
         if outcome.metadata.objectCounts == nil {
             var counts: [String: Int] = [:]
             for info in snapshot.schema.infos where !info.entity.isAbstract { counts[info.name] = snapshot.count(ofEntity: info.index) }
