@@ -111,7 +111,9 @@ extension OutlineEditor {
     func undo() {
         let context = document.context
         guard let name = context.undoActionName ?? (context.canUndo ? "the last change" : nil) else {
-            return show("Nothing to undo.")
+            let older = olderUndoSteps()
+            guard older > 0 else { return show("Nothing to undo.") }
+            return show("Nothing more to undo here: \(older) older \(older == 1 ? "step is" : "steps are") kept in the file for `outline undo`.")
         }
         context.undo()
         moveCursorToRestoredItem()

@@ -16,6 +16,9 @@ public final class OutlineEditor {
     public var options: EditorOptions
     /// Tells the status line whether edits are saved; by default from the context's changes.
     public var saveStatus: () -> SaveStatus
+    /// How many older undo steps the document keeps that undo here does not reach (see
+    /// `DocumentContainer.olderUndoStepCount`); none by default.
+    public var olderUndoSteps: () -> Int = { 0 }
 
     /// The item under the cursor; nil when the view is empty.
     public internal(set) var cursor: ManagedObject?

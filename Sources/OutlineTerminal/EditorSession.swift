@@ -77,6 +77,7 @@ actor EditorSession {
             options: EditorOptions(
                 fileName: name, formatName: container.format == .xml ? "XML" : "binary",
                 isReadOnly: settings.isReadOnly, usesColor: terminal.usesColor))
+        editor.olderUndoSteps = { container.olderUndoStepCount }
         editor.saveStatus = {
             switch container.saveState {
             case .saved: .saved

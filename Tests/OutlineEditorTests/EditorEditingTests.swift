@@ -169,6 +169,16 @@ import Testing
         #expect(h.messageLine == "Redid “Move item “B””")
     }
 
+    @Test func undoAtTheEndOfTheSessionSaysWhenTheFileKeepsOlderSteps() throws {
+        let h = try EditorHarness(["A"], width: 100)
+        h.editor.olderUndoSteps = { 3 }
+        h.press(.character("u"))
+        #expect(h.messageLine == "Nothing more to undo here: 3 older steps are kept in the file for `outline undo`.")
+        h.editor.olderUndoSteps = { 1 }
+        h.press(.character("u"))
+        #expect(h.messageLine == "Nothing more to undo here: 1 older step is kept in the file for `outline undo`.")
+    }
+
     @Test func saveAndQuitAreEffectsForTheProgram() throws {
         let h = try EditorHarness(["A"])
         #expect(h.press(.control("s")) == .save)

@@ -31,6 +31,11 @@ import OutlineEngine
 public final class DocumentContainer {
     /// The objects, for editing on the container's actor.
     public var context: EditingContext { store.context }
+
+    /// How many undo steps the document keeps beyond those the context can undo: the older
+    /// steps of its history that opening did not take over (``Options-swift.struct/undoHistory``),
+    /// which saves keep and a later program can undo.
+    public var olderUndoStepCount: Int { max(0, store.historyUndoStepNames.count - context.undoStepCount) }
     /// The document's file, format and metadata.
     let store: PersistentStore
     /// How the container was opened.
