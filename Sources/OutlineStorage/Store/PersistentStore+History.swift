@@ -4,11 +4,11 @@ import OutlineEngine
 /// works across separate processes, days later, in any program that keeps it.
 ///
 /// A store reads the history with the document but leaves it alone until ``restoreHistory()``
-/// gives it to the context; from then on every save writes the context's steps (the last
-/// ``historyStepLimit``), with a digest of the objects they belong to. A store that does not
-/// restore the history carries it unread through saves that change no object (a conversion
-/// between the binary and XML formats keeps it), and drops it once objects change, since it
-/// would no longer fit them.
+/// gives it to the context, or ``carryHistory()`` keeps it for the saves; from then on every
+/// save writes the kept steps and the context's (the last ``historyStepLimit``), with a digest
+/// of the objects they belong to. A store that does neither carries the history unread through
+/// saves that change no object (a conversion between the binary and XML formats keeps it), and
+/// drops it once objects change, since it would no longer fit them.
 extension PersistentStore {
     /// What became of the undo history a document keeps.
     public enum HistoryStatus: Sendable, Equatable {
@@ -16,7 +16,8 @@ extension PersistentStore {
         case notRestored
         /// The document keeps no undo history.
         case none
-        /// The history was given to the context: `EditingContext.undo()` and `redo()` take its steps.
+        /// The history was given to the context: `EditingContext.undo()` and `redo()` take its
+        /// steps (its nearest ones when only those were asked for; the others stay carried).
         case restored
         /// The history is kept for the saves (``carryHistory()``), which add the context's steps
         /// on top of it, but the context cannot take its steps back: ``restoreHistory()`` gives them.
