@@ -97,12 +97,23 @@ enum HistoryCoding {
         /// Bytes the table takes, with generous room for the varints.
         var size = 0
 
+        /// The name asked for last and its number: a step's changes mostly name one property
+        /// (the order of every item a move renumbers), and comparing is cheaper than hashing.
+        private var last: (name: String, number: Int)?
+
         mutating func number(_ name: String) -> Int {
-            if let number = numbers[name] { return number }
-            numbers[name] = names.count
-            names.append(name)
-            size += name.utf8.count + 10
-            return names.count - 1
+            if let last, last.name == name { return last.number }
+            let number: Int
+            if let known = numbers[name] {
+                number = known
+            } else {
+                number = names.count
+                numbers[name] = number
+                names.append(name)
+                size += name.utf8.count + 10
+            }
+            last = (name, number)
+            return number
         }
 
         /// One step's bytes.
