@@ -206,5 +206,9 @@ import Testing
         }
         #expect(error.code == .historyMismatch)
         #expect(store.historyUndoStepNames.isEmpty)
+        // Asking again, in any way, keeps the reason.
+        #expect(store.restoreHistory(changes: 10) == .unusable(error))
+        #expect(store.restoreHistory() == .unusable(error))
+        #expect(store.carryHistory() == .unusable(error))
     }
 }

@@ -79,6 +79,8 @@ extension PersistentStore {
     public func restoreHistory(undoSteps: Int = .max, redoSteps: Int = .max) -> HistoryStatus {
         precondition(!context.hasChanges && !context.canUndo && !context.canRedo, "restoreHistory() after edits")
         precondition(undoSteps >= 0 && redoSteps >= 0, "restoreHistory(undoSteps:redoSteps:) with a negative count")
+        // A history found unusable stays so (with its reason) until it is cleared.
+        if case .unusable = historyState.status { return historyState.status }
         let file = path ?? historyState.name
         do {
             let whole: UndoHistory
@@ -120,7 +122,7 @@ extension PersistentStore {
     public func restoreHistory(changes: Int) -> HistoryStatus {
         precondition(changes >= 0, "restoreHistory(changes:) with a negative count")
         if historyState.carried == nil, case .notRestored = historyState.status { carryHistory() }
-        guard let carried = historyState.carried else { return restoreHistory(undoSteps: 0, redoSteps: 0) }
+        guard let carried = historyState.carried else { return historyState.status }
         /// How many of the nearest steps (the last of `steps`) fit within the budget.
         func nearest(_ steps: [UndoHistory.Step]) -> Int {
             var total = 0
@@ -151,6 +153,7 @@ extension PersistentStore {
     @discardableResult
     public func carryHistory() -> HistoryStatus {
         precondition(!context.hasChanges && !context.canUndo && !context.canRedo, "carryHistory() after edits")
+        if case .unusable = historyState.status { return historyState.status }
         do {
             guard let record = try readStoredHistory() else { return historyState.status }
             carry(record.history)
