@@ -35,7 +35,12 @@ enum TextSource {
                 .corrupt, file: StandardStreams.inputDisplayName(path), "\(purpose) is not valid UTF-8",
                 hint: "Convert the file to UTF-8 (for example with iconv) and try again.")
         }
-        if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
+        // The newline that ends the file is not part of the text. By scalars: "\r\n" is one
+        // Character in Swift, so removing two Characters would take a letter with it.
+        if text.unicodeScalars.last == "\n" {
+            text.unicodeScalars.removeLast()
+            if text.unicodeScalars.last == "\r" { text.unicodeScalars.removeLast() }
+        }
         return text
     }
 
