@@ -114,6 +114,14 @@ public enum DocumentMigration {
         allowingLoss: Bool = false, lockTimeout: Double = OutlineFile.defaultLockTimeout,
         progress: ((WorkProgress) -> Void)? = nil
     ) throws -> Outcome {
+        if let output, output != path, AtomicFile.namesSameFile(path, output) {
+            // A link to the document, or another name of it: writing there replaces the
+            // document without the backup an in-place migration keeps.
+            throw OutlineError(
+                .fileExists, file: path,
+                "the output \(output) is the document itself (the same file on disk); writing it would replace the document without a backup",
+                hint: "Write to another file, or leave out the output to migrate the document in place (its old version is kept as a backup).")
+        }
         var lock: DocumentLock?
         if output == nil || output == path {
             lock = try DocumentLock.acquire(path, timeout: lockTimeout)
