@@ -24,8 +24,9 @@ struct OutlineCommand: ParsableCommand {
             never replaced). Commands that change a document wait for another command \
             changing the same document to finish (up to 30 seconds, or OUTLINE_LOCK_TIMEOUT \
             seconds); commands that only read never wait. - stands for standard input or \
-            output where a file is read or written. Ctrl-C leaves every file as it was. Exit \
-            status: 0 success, 1 the work failed, 64 bad usage, 128 + N ended by signal N.
+            output where a file is read or written. Ctrl-C leaves every file as it was (once \
+            the new version is in place, the command finishes instead). Exit status: 0 \
+            success, 1 the work failed, 64 bad usage, 128 + N ended by signal N.
 
             Examples:
               outline create groceries.outline

@@ -113,6 +113,39 @@ import Testing
         #expect(try box.temporaries().isEmpty)
     }
 
+    @Test(arguments: signals.map(\.signal))
+    func aSignalAfterTheSaveIsInPlaceLetsTheCommandFinish(signal: Int32) throws {
+        let box = try CLISandbox()
+        try Self.writeBigDocument(box)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: box.path("big.xml")))
+        // The signal goes right after the temporary file was renamed into place: the document
+        // is replaced, so the command must not report an interruption (128 + the signal).
+        var caught = false
+        for _ in 0 ..< 5 where !caught {
+            try Data("old".utf8).write(to: URL(fileURLWithPath: box.path("big.xml")))
+            let process = try box.prepare(["convert", "big.outline", "big.xml"])
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let exit = try process.start()
+            var sawTemporary = false
+            while process.isRunning {
+                let saving = try !box.temporaries().isEmpty
+                if saving { sawTemporary = true }
+                if sawTemporary && !saving { break }
+                usleep(100)
+            }
+            kill(process.processIdentifier, signal)
+            exit.wait()
+            guard sawTemporary else { continue }
+            caught = true
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 0, "the save was in place, yet the command exited \(process.terminationStatus)")
+            let written = try box.bytes("big.xml")
+            #expect(written.count > 3, "big.xml was not replaced")
+        }
+        #expect(caught, "no run was caught while saving")
+    }
+
     @Test func aLaterSaveToTheSameTargetRemovesTheLeftoversOfAKilledOne() throws {
         let box = try CLISandbox()
         try box.writeDocument("doc.outline", version: "Outline 3", items: [("Groceries", [])])

@@ -13,6 +13,10 @@ import Synchronization
 /// own, which removes the temporary file of any save under way (the document stays as it
 /// was; see ``OutlineStorage/AtomicFile/removeTemporariesInProgress()``) and ends the process
 /// with 128 + the signal's number (130, 143, 129), as shells expect.
+///
+/// A signal that comes once the command's save has put the document in place no longer
+/// ends it: the change is made, so the command finishes (its output, exit status 0) rather
+/// than report an interruption; a second signal ends it at once.
 enum SignalHandling {
     /// The signals handled.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -36,6 +40,7 @@ enum SignalHandling {
         let waiting = set
         Thread.detachNewThread {
             var set = waiting
+            var deferred = false
             while true {
                 var received: Int32 = 0
                 guard sigwait(&set, &received) == 0 else { continue }
@@ -43,7 +48,11 @@ enum SignalHandling {
                     receive(received)
                     continue
                 }
-                AtomicFile.removeTemporariesInProgress()
+                let (_, replacedAFile) = AtomicFile.removeTemporariesInProgress()
+                if replacedAFile && !deferred {
+                    deferred = true
+                    continue
+                }
                 // Leave the terminal on a fresh line when a progress bar was drawn.
                 if Console.standardErrorIsTerminal { Console.writeError("\r\u{1B}[K") }
                 _exit(128 + received)

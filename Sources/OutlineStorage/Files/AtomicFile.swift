@@ -83,8 +83,7 @@ public enum AtomicFile {
             if keepBackup && existing != nil {
                 kept = try makeBackup(of: target, replacing: ours, file: file)
             }
-            try SystemCall.renameFile(temporary, target, file: file, "cannot replace \(target)")
-            TemporaryFiles.forget(temporary)
+            try TemporaryFiles.renaming(temporary) { try SystemCall.renameFile(temporary, target, file: file, "cannot replace \(target)") }
         } catch {
             try? SystemCall.removeFile(temporary, file: file, "")
             TemporaryFiles.forget(temporary)
@@ -108,9 +107,10 @@ public enum AtomicFile {
     /// stay as they were. Safe to call from any thread while saves run: each removal is one
     /// `unlink`, and a save whose temporary file is gone fails instead of renaming it.
     ///
-    /// - Returns: how many files were removed.
+    /// - Returns: how many files were removed, and whether a save of this process had already
+    ///   replaced its file (so that the process does not report that nothing changed).
     @discardableResult
-    public static func removeTemporariesInProgress() -> Int {
+    public static func removeTemporariesInProgress() -> (removed: Int, replacedAFile: Bool) {
         TemporaryFiles.removeAll()
     }
 

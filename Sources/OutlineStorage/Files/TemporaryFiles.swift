@@ -12,6 +12,8 @@ import Foundation
 enum TemporaryFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var paths: Set<String> = []
+    /// Whether a save of this process has renamed its temporary file into place.
+    nonisolated(unsafe) private static var replaced = false
 
     /// Runs `create`, which creates the file `path` (returning its descriptor, or nil when the
     /// name is taken), and registers the file when it was created, all under the lock: the
@@ -24,18 +26,32 @@ enum TemporaryFiles {
         }
     }
 
-    /// Notes that `path` was renamed into place or removed.
+    /// Notes that `path` was removed.
     static func forget(_ path: String) {
         lock.withLock { _ = paths.remove(path) }
     }
 
-    /// Removes every temporary file in progress; returns how many there were. The lock stays
-    /// taken for the removals, so that no save renames one of them meanwhile.
-    static func removeAll() -> Int {
+    /// Runs `rename`, which puts the temporary file `path` in place, under the lock: a signal
+    /// is handled either before (the file is removed and the rename fails: nothing changed)
+    /// or after (the document was replaced, which ``removeAll()`` then says).
+    static func renaming(_ path: String, _ rename: () throws -> Void) throws {
+        try lock.withLock {
+            try rename()
+            paths.remove(path)
+            replaced = true
+        }
+    }
+
+    /// Removes every temporary file in progress. The lock stays taken for the removals, so
+    /// that no save renames one of them meanwhile.
+    ///
+    /// - Returns: how many there were, and whether a save of this process had already put its
+    ///   file in place.
+    static func removeAll() -> (removed: Int, replacedAFile: Bool) {
         lock.withLock {
             for path in paths { _ = unlink(path) }
             defer { paths.removeAll() }
-            return paths.count
+            return (paths.count, replaced)
         }
     }
 }
