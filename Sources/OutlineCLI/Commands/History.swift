@@ -33,9 +33,12 @@ struct History: ParsableCommand {
         let file: OutlineFile
         if clear || limit != nil {
             file = try document.openForEditing()
+            // A document that keeps no history has nothing to clear: it is not written (an
+            // older version would be migrated by the save).
+            let nothingToClear = file.store.historyStatus == .none
             if clear { file.clearHistory() }
             if let limit { try file.setHistoryLimit(limit) }
-            if let notice = try file.save() { Console.note(notice) }
+            if !(clear && nothingToClear && limit == nil), let notice = try file.save() { Console.note(notice) }
         } else {
             file = try OutlineFile.open(document.file, restoringHistory: true)
         }

@@ -17,7 +17,7 @@ extension OutlineFile {
     }
 
     private func setAside(_ error: StorageError) {
-        historyNotice = "The undo history it kept could not be used (\(error.message)), so it starts again with this change."
+        historyNotice = "\(path): the undo history it kept could not be used (\(error.message)), so it starts again with this change."
     }
 
     /// Gives the nearest undo step (or, for `redo`, the nearest redo step) of the carried

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// `migrate --output` never writes over the document it reads, whatever name the output has.
-@Suite struct MigrateOutputTests {
+/// Older documents are changed only when asked: `migrate --output` never writes over the
+/// document it reads (whatever name the output has), and clearing a history there is none of
+/// writes nothing.
+@Suite struct OlderDocumentTests {
     @Test(arguments: ["link.outline", "./v.outline", "hard.outline"])
     func anOutputThatIsTheDocumentItselfIsRefused(output: String) throws {
         let box = try CLISandbox()
@@ -18,5 +20,16 @@ import Testing
         // Migrating in place keeps the old version as a backup.
         #expect(try box.run("migrate", "v.outline").status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: box.path("v.outline.bak"))) == before)
+    }
+
+    @Test func clearingNoHistoryLeavesAnOlderDocumentAsItIs() throws {
+        let box = try CLISandbox()
+        _ = try box.copyFixture("Documents/outline-v1.outline", as: "v.outline")
+        let before = try box.bytes("v.outline")
+        let cleared = try box.run("history", "v.outline", "--clear")
+        #expect(cleared.status == 0 && cleared.stderr.isEmpty, "\(cleared)")
+        #expect(cleared.stdout.contains("keeps no undo history"), "\(cleared)")
+        #expect(try box.bytes("v.outline") == before)
+        #expect(!box.exists("v.outline.bak"))
     }
 }
