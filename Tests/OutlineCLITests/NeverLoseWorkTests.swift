@@ -187,6 +187,20 @@ import Testing
                 + "Check where the output goes (a full disk, a closed file).\n")
     }
 
+    @Test(arguments: [["add", "doc.outline", "New"], ["batch", "doc.outline", "--script", "one.txt"]])
+    func aFailedWriteToStandardOutputAfterASaveSaysTheChangeIsMade(arguments: [String]) throws {
+        let box = try CLISandbox()
+        try box.writeDocument("doc.outline", version: "Outline 3", items: [("Groceries", ["Milk"])])
+        try Data("add New\n".utf8).write(to: URL(fileURLWithPath: box.path("one.txt")))
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try Self.run(box, arguments, output: full)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == "Error: cannot write to standard output (No space left on device); the output is incomplete, "
+                + "but the change to the file was saved. Check where the output goes (a full disk, a closed file).\n")
+        #expect(try box.run("show", "doc.outline").stdout.hasSuffix("2 New\n"))
+    }
+
     @Test func aClosedPipeEndsTheOutputQuietly() throws {
         let box = try CLISandbox()
         try box.writeDocument("doc.outline", version: "Outline 3", items: (1 ... 2000).map { ("Item \($0)", []) })

@@ -1,5 +1,6 @@
 import Foundation
 import OutlineKit
+import OutlineStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -17,8 +18,11 @@ enum Console {
     /// Standard output could not take what was written.
     struct OutputError: Error, CustomStringConvertible {
         var reason: String
+        /// Whether the command had saved a file before the output failed.
+        var afterSaving = AtomicFile.hasReplacedAFile
         var description: String {
-            "cannot write to standard output (\(reason)); the output is incomplete. Check where the output goes (a full disk, a closed file)."
+            let saved = afterSaving ? ", but the change to the file was saved" : ""
+            return "cannot write to standard output (\(reason)); the output is incomplete\(saved). Check where the output goes (a full disk, a closed file)."
         }
     }
 

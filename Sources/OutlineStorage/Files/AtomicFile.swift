@@ -102,6 +102,10 @@ public enum AtomicFile {
         try bytes.withUnsafeBytes { try write($0, to: path, keepBackup: keepBackup, replacing: ours, file: file) }
     }
 
+    /// Whether a save of this process has put a file in place (for messages about a failure
+    /// that came after it: the change is made).
+    public static var hasReplacedAFile: Bool { TemporaryFiles.hasReplacedAFile }
+
     /// Removes the temporary files that saves of this process are writing at this moment, so
     /// that a process ending on a signal (Ctrl-C, `kill`) leaves none behind; their targets
     /// stay as they were. Safe to call from any thread while saves run: each removal is one

@@ -42,6 +42,9 @@ enum TemporaryFiles {
         }
     }
 
+    /// Whether a save of this process has put its file in place.
+    static var hasReplacedAFile: Bool { lock.withLock { replaced } }
+
     /// Removes every temporary file in progress. The lock stays taken for the removals, so
     /// that no save renames one of them meanwhile.
     ///
