@@ -22,7 +22,8 @@ enum Console {
         var afterSaving = AtomicFile.hasReplacedAFile
         var description: String {
             let saved = afterSaving ? ", but the change to the file was saved" : ""
-            return "cannot write to standard output (\(reason)); the output is incomplete\(saved). Check where the output goes (a full disk, a closed file)."
+            return "cannot write to standard output (\(reason)); the output is incomplete\(saved). "
+                + "Check where the output goes (a full disk, a closed file)."
         }
     }
 
