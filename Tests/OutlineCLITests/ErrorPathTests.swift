@@ -93,6 +93,10 @@ import Testing
             "1: an item cannot be moved under itself or one of its descendants. Choose a destination outside the item's subtree."
         ),
         (["add", "doc.outline", "X", "--under", "1", "--at", "4"], "1: position 4 is outside 1...3. Give a position between 1 and 3."),
+        // Past the end of the destination: named by the destination, not the item moved or copied.
+        (["move", "doc.outline", "2", "--under", "1", "--at", "5"], "1: position 5 is outside 1...3. Give a position between 1 and 3."),
+        (["move", "doc.outline", "1.1", "--under", "1", "--at", "3"], "1: position 3 is outside 1...2. Give a position between 1 and 2."),
+        (["copy", "doc.outline", "2", "--under", "1", "--at", "5"], "1: position 5 is outside 1...3. Give a position between 1 and 3."),
         (
             ["find", "doc.outline", "texts CONTAINS \"m\""],
             "column 1 of the query: \"texts\" is not a property of entity Item. Did you mean \"text\"?\n  texts CONTAINS \"m\"\n  ^"
