@@ -317,6 +317,22 @@ import Testing
         #expect(removed.stdout == "Removed “Title\\e]0;pwned\\u{7}\\e[2J”.\n")
     }
 
+    @Test(arguments: ["txt", "md"])
+    func textWithControlCharactersIsReadIncludingTheToolsOwn(ext: String) throws {
+        let box = try CLISandbox()
+        try Data("Clear \u{1B}[2J screen\n\tchild \u{7}\n".utf8).write(to: URL(fileURLWithPath: box.path("in.\(ext)")))
+        let shown = try box.run("show", "in.\(ext)")
+        #expect(shown.status == 0, "\(shown)")
+        if ext == "txt" { #expect(shown.stdout == "1 Clear \\e[2J screen\n  1.1 child \\u{7}\n") }
+        // What the tool writes as text or Markdown from a title with an escape sequence reads back.
+        #expect(try box.run("create", "c.outline").status == 0)
+        #expect(try box.run("add", "c.outline", "A \u{1B}[2J B").status == 0)
+        #expect(try box.run("convert", "c.outline", "c.\(ext)").status == 0)
+        #expect(try box.run("show", "c.\(ext)").stdout == "1 A \\e[2J B\n")
+        #expect(try box.run("convert", "c.\(ext)", "back.outline").status == 0)
+        #expect(try box.run("show", "back.outline", "--json").stdout.contains("\"A \\u001b[2J B\""))
+    }
+
     @Test func multiLineTitlesFromMarkdownKeepTheTreeOneLinePerItem() throws {
         let box = try CLISandbox()
         try Data("- First\n- Second  \n  continued\n  - Child\n".utf8).write(to: URL(fileURLWithPath: box.path("notes.md")))

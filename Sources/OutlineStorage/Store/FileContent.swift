@@ -57,8 +57,10 @@ public enum FileContent: Sendable, Hashable {
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        // Control characters other than white space do not occur in text files.
-        let control = body.firstIndex { $0 < 0x20 && !(0x09 ... 0x0D).contains($0) }
+        // A NUL byte does not occur in text files (as git decides); other control characters
+        // do (an escape sequence in a title that was written out as text, a bell), and the
+        // readers show them escaped.
+        let control = body.firstIndex(of: 0)
         if control == nil, isUTF8(body, complete: complete) {
             return classify(text: String(decoding: body, as: UTF8.self), encoding: .utf8)
         }
