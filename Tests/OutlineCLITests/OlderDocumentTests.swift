@@ -32,4 +32,19 @@ import Testing
         #expect(try box.bytes("v.outline") == before)
         #expect(!box.exists("v.outline.bak"))
     }
+
+    @Test func aMigrationSaysThatItDroppedTheUndoHistory() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "m.outline").status == 0)
+        #expect(try box.run("add", "m.outline", "A").status == 0)
+        let down = try box.run("migrate", "m.outline", "--to", "Outline 2")
+        #expect(
+            down.stdout == "Migrated m.outline from Outline 3 to Outline 2 (Outline 3 -> Outline 2); the old version is kept as "
+                + "m.outline.bak. Its undo history was dropped: the steps belong to Outline 3 (m.outline.bak keeps them).\n",
+            "\(down)")
+        // Without a history there is nothing to say.
+        let up = try box.run("migrate", "m.outline", "--json")
+        #expect(up.stdout.contains("\"droppedHistory\": false"), "\(up)")
+        #expect(try box.run("undo", "m.outline.bak").stdout == "Undid: Add item “A”\n")
+    }
 }

@@ -27,6 +27,10 @@ extension PersistentStore {
         case unusable(StorageError)
     }
 
+    /// Whether the document kept an undo history of the version it was migrated from on
+    /// opening: saves drop it (its steps belong to that version).
+    public var keptHistoryOfOldVersion: Bool { historyState.migratedFrom != nil }
+
     /// What ``restoreHistory()`` found.
     public var historyStatus: HistoryStatus { historyState.status }
 

@@ -63,6 +63,9 @@ public enum DocumentMigration {
         public var path: [String]
         /// The version the document is at now.
         public var version: String
+        /// Whether the document kept an undo history, which a migration drops: its steps belong
+        /// to the old version (the backup keeps it).
+        public var droppedHistory = false
 
         /// Whether a migration was done (false when the document was already at the version).
         public var didMigrate: Bool { !path.isEmpty }
@@ -76,10 +79,14 @@ public enum DocumentMigration {
             var text = "Migrated \(file) from \(path[0]) to \(version) (\(path.joined(separator: " -> ")))"
             if let output, output != file { text += "; written to \(output)" }
             if let backup { text += "; the old version is kept as \(backup)" }
+            if droppedHistory {
+                text += ". Its undo history was dropped: the steps belong to \(path[0])"
+                if let backup { text += " (\(backup) keeps them)" }
+            }
             return text + ".\n"
         }
 
-        /// `{"file", "output", "backup", "migrated", "path", "version"}`.
+        /// `{"file", "output", "backup", "migrated", "path", "version", "droppedHistory"}`.
         public func renderJSON() -> String {
             JSONValue.object([
                 ("file", .string(file)),
@@ -88,6 +95,7 @@ public enum DocumentMigration {
                 ("migrated", .bool(didMigrate)),
                 ("path", .strings(path)),
                 ("version", .string(version)),
+                ("droppedHistory", .bool(droppedHistory)),
             ]).rendered()
         }
     }
@@ -139,6 +147,7 @@ public enum DocumentMigration {
             store.migration == nil && model.version(named: store.schema.name) == nil
             ? "its own model (\(OwnModels.name(of: store.schema, derived: OwnModels.isReadWithDerivedModel(store))))" : store.schema.name
         var outcome = Outcome(file: path, output: nil, backup: nil, path: store.migration?.path ?? [], version: version)
+        outcome.droppedHistory = store.migration != nil && store.historyStatus == .notRestored && store.keptHistoryOfOldVersion
         if let output, output != path {
             progress?(.writing(output))
             try store.save(to: output)
