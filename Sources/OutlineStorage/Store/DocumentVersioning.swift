@@ -113,6 +113,10 @@ public struct DocumentVersioning: Sendable {
             !Set(embedded.entities.map(\.migrationIdentifier)).isDisjoint(with: schema.entities.map(\.migrationIdentifier))
         }
         if ownModel && (target.map { !shared($0) } ?? true) { return nil }
+        // A model of its own, by name: a document written with another model (another app's,
+        // or one given to `convert --model`) is read with it, not turned into this model's
+        // because an entity has the same name. Migrating it is asked for by naming a version.
+        if ownModel, !embedded.name.isEmpty, model.version(named: embedded.name) == nil { return nil }
         if target.map(shared) ?? true, let newest = Self.newestIdentifier(model.versions),
             let own = Int(embedded.versionIdentifier), own > newest
         {

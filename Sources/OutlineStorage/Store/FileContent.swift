@@ -57,10 +57,11 @@ public enum FileContent: Sendable, Hashable {
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        // A NUL byte does not occur in text files (as git decides); other control characters
-        // do (an escape sequence in a title that was written out as text, a bell), and the
-        // readers show them escaped.
-        let control = body.firstIndex(of: 0)
+        // A NUL byte does not occur in text files (as git decides). Other control characters
+        // do (an escape sequence in a title that was written out as text, a bell; the
+        // readers show them escaped), but bytes more than half of which are such are not text.
+        let controls = body.lazy.filter { $0 < 0x20 && !(0x09 ... 0x0D).contains($0) }.count
+        let control = controls * 2 > body.count ? body.startIndex : body.firstIndex(of: 0)
         if control == nil, isUTF8(body, complete: complete) {
             return classify(text: String(decoding: body, as: UTF8.self), encoding: .utf8)
         }
