@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// A document written with another model that happens to share an entity name (`Item`) is
-/// that model's document: editing commands refuse it instead of migrating it to an outline.
+/// A document and a model that are not each other's: a document written with another model
+/// that happens to share an entity name (`Item`) is that model's document (editing commands
+/// refuse it instead of migrating it to an outline), and `validate --model` says when the
+/// model given is not the document's.
 @Suite struct OtherModelDocumentTests {
     @Test func aDocumentOfAnotherModelIsNotTurnedIntoAnOutline() throws {
         let box = try CLISandbox()
@@ -18,5 +20,18 @@ import Testing
         #expect(!box.exists("om.outline.bak"))
         #expect(try box.run("migrate", "om.outline").stdout == "om.outline is already at its own model (OtherList); nothing to do.\n")
         #expect(try box.bytes("om.outline") == before)
+    }
+
+    @Test func validatingWithAModelTheDocumentIsNotOfSaysWhichModelWasUsed() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "g.outline").status == 0)
+        let recipes = CLI.packageRoot.appendingPathComponent("Fixtures/Models/Recipes.xcdatamodel").path
+        let result = try box.run("validate", "g.outline", "--model", recipes)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderr == "Note: g.outline: its model (Outline 3) is not a version of Recipes; checked with the model it embeds.\n",
+            "\(result)")
+        // With the outline model (the default) there is nothing to say.
+        #expect(try box.run("validate", "g.outline").stderr == "")
     }
 }

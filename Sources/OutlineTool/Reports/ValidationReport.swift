@@ -84,8 +84,19 @@ public struct ValidationReport: Sendable {
                 schema = try DocumentVersioning.find(
                     metadata: metadata, model: model, file: path,
                     allowingOwnModel: OwnModels.areAllowed(with: model))?.source
+                if let schema, let embedded = metadata.embeddedSchema, schema == embedded,
+                    model.versions(matchingEntityHashes: metadata.versionHashes).isEmpty
+                {
+                    // Read with the model it embeds: the model given has no version it is at.
+                    report.notes.append(
+                        "\(path): its model\(embedded.name.isEmpty ? "" : " (\(embedded.name))") is not a version of \(model.name); "
+                            + "checked with the model it embeds.")
+                }
             } catch let error as StorageError where metadata.embeddedSchema != nil && error.code != .unreadable {
-                schema = nil  // Check it against the model it embeds.
+                schema = nil  // Check it against the model it embeds, and say so: the model given is not used.
+                let embedded = metadata.embeddedSchema.map { $0.name.isEmpty ? "" : " (\($0.name))" } ?? ""
+                report.notes.append(
+                    "\(path): not checked with the model \(model.name) (\(error.message)); checked with the model it embeds\(embedded).")
             }
             do {
                 store = try PersistentStore.open(document, schema: schema)
