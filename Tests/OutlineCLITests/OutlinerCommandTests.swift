@@ -126,6 +126,15 @@ import Testing
         try Self.expect(box, ["find", "doc.outline", "collapsed == YES"], prints: "2 Work\n")
         let root = try box.run("collapse", "doc.outline", "/")
         #expect(root.status == 1 && root.stderr.contains("the root item is always expanded"), "\(root)")
+        // An item without children has nothing to fold; one folded before its children were
+        // removed is unfolded by expand --all, so that the next child added shows.
+        let leaf = try box.run("collapse", "doc.outline", "1.1")
+        #expect(leaf.status == 1 && leaf.stderr.contains("1.1: the item has no children to fold"), "\(leaf)")
+        try Self.expect(box, ["remove", "doc.outline", "2.1"])
+        try Self.expect(box, ["expand", "doc.outline", "--all"], prints: "")
+        try Self.expect(box, ["find", "doc.outline", "collapsed == YES"], prints: "")
+        try Self.expect(box, ["add", "doc.outline", "Plan", "--under", "2"])
+        try Self.expect(box, ["show", "doc.outline", "--under", "2"], prints: "2 Work\n  2.1 Plan\n")
         try Self.expectFormat(box, format)
     }
 

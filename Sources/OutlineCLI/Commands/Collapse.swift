@@ -23,9 +23,17 @@ struct FoldingTargets: ParsableArguments {
                 .invalidEdit, file: file.path, at: "/", "the root item is always expanded",
                 hint: "Name a top-level item (1, 2, ...), or fold every item with --all.")
         }
+        if collapsed, !all, let start, outline.children(of: start).isEmpty {
+            throw OutlineError(
+                .invalidEdit, file: file.path, at: path, "the item has no children to fold",
+                hint: "Collapse an item that has children; a folded item without any would hide the first ones added.")
+        }
         var targets = start.map { [$0] } ?? []
         if all {
-            targets = outline.subtree(of: start ?? outline.root).filter { $0 != outline.root && !outline.children(of: $0).isEmpty }
+            // Expanding reaches every folded item, also one whose children were all removed.
+            targets = outline.subtree(of: start ?? outline.root).filter {
+                $0 != outline.root && (!collapsed || !outline.children(of: $0).isEmpty)
+            }
         }
         let changed = try file.edit(at: path) { try outline.setCollapsed(collapsed, of: targets) }
         guard changed > 0 else {
