@@ -13,13 +13,7 @@ extension OutlineDocument {
         let parent = parent ?? root
         let count = children(of: parent).count
         let position = position ?? count
-        guard position >= 0 && position <= count else {
-            // Checked: a caller's position may be anything, Int.max included.
-            throw OutlineError(
-                .invalidEdit,
-                "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
-                hint: "Give a position between 1 and \(count + 1).")
-        }
+        guard position >= 0 && position <= count else { throw positionOutside(position, count: count, under: parent) }
         return try context.perform("Add item “\(Self.shorten(text))”") {
             let new = try context.insert(entity: shape.item)
             try context.setAttribute(.string(text), shape.text, of: new)
@@ -71,13 +65,7 @@ extension OutlineDocument {
         let sameParent = oldParent == newParent
         let count = children(of: newParent).count - (sameParent ? 1 : 0)
         let position = position ?? count
-        guard position >= 0 && position <= count else {
-            // Checked: a caller's position may be anything, Int.max included.
-            throw OutlineError(
-                .invalidEdit,
-                "position \(position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)) is outside 1...\(count + 1)",
-                hint: "Give a position between 1 and \(count + 1).")
-        }
+        guard position >= 0 && position <= count else { throw positionOutside(position, count: count, under: newParent) }
         try context.perform("Move item “\(Self.shorten(text(of: target) ?? ""))”") {
             try context.add(target, to: shape.children, of: newParent, at: position)
             if sameParent {
@@ -193,5 +181,15 @@ extension OutlineDocument {
     package static func shorten(_ text: String) -> String {
         let line = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         return line.count > 40 ? String(line.prefix(39)) + "…" : line
+    }
+
+    /// The refusal of 0-based `position` among the `count` places under `parent` (1 to
+    /// count + 1 for the user), named by the parent's path. Checked: a caller's position may be
+    /// anything, Int.max included.
+    func positionOutside(_ position: Int, count: Int, under parent: ManagedObject) -> OutlineError {
+        let shown = position.addingReportingOverflow(1).overflow ? "past \(Int.max)" : String(position + 1)
+        return OutlineError(
+            .invalidEdit, at: ItemReference.path(path(of: parent)).description, "position \(shown) is outside 1...\(count + 1)",
+            hint: "Give a position between 1 and \(count + 1).")
     }
 }

@@ -19,11 +19,7 @@ extension OutlineDocument {
         let parent = parent ?? root
         let siblings = children(of: parent)
         let position = position ?? siblings.count
-        guard position >= 0 && position <= siblings.count else {
-            throw OutlineError(
-                .invalidEdit, "position \(position + 1) is outside 1...\(siblings.count + 1)",
-                hint: "Give a position between 1 and \(siblings.count + 1).")
-        }
+        guard position >= 0 && position <= siblings.count else { throw positionOutside(position, count: siblings.count, under: parent) }
         let info = context.schema.infos[shape.item]
         let attributes = info.attributeIndices.filter { !info[$0].isTransient }
         return try context.perform("Insert \(source.itemCount - 1) items") {

@@ -44,11 +44,7 @@ extension OutlineDocument {
         }
         let count = children(of: parent).count
         let position = position ?? count
-        guard position >= 0 && position <= count else {
-            throw OutlineError(
-                .invalidEdit, "position \(position + 1) is outside 1...\(count + 1)",
-                hint: "Give a position between 1 and \(count + 1).")
-        }
+        guard position >= 0 && position <= count else { throw positionOutside(position, count: count, under: parent) }
         // The subtree as it is now, each item with the index of its parent in the list.
         var originals: [(item: ManagedObject, parent: Int)] = [(source, -1)]
         var index = 0

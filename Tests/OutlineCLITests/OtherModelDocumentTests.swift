@@ -33,5 +33,12 @@ import Testing
             "\(result)")
         // With the outline model (the default) there is nothing to say.
         #expect(try box.run("validate", "g.outline").stderr == "")
+        // A model the document cannot even be read with: the note says why.
+        _ = try box.copyFixture("Binary/other-model.outline", as: "om.outline")
+        let other = try box.run("validate", "om.outline", "--model", recipes)
+        #expect(other.status == 0 && other.stdout == "om.outline: valid (binary, OtherList, 1 object)\n", "\(other)")
+        #expect(
+            other.stderr == "Note: om.outline: its model (OtherList) is not a version of Recipes (the document's model (OtherList) "
+                + "has no entity in common with Recipes); checked with the model it embeds.\n", "\(other)")
     }
 }

@@ -22,6 +22,14 @@ import Testing
         return base.context
     }
 
+    /// Runs `body` with the three-step document at `path` in a temporary folder, removed after.
+    private func withDocument(_ body: @MainActor (_ path: String, _ original: EditingContext) async throws -> Void) async throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let path = folder + "/h.outline"
+        try await body(path, try threeSteps(at: path))
+    }
+
     private func retitle(_ context: EditingContext, _ title: String) throws {
         let item = try #require(context.object(with: ObjectID(104)))
         try context.perform("Retitle") { try context.setValue(.string(title), forKey: "title", of: item) }
@@ -39,20 +47,18 @@ import Testing
     }
 
     @Test func undoReachesTheDocumentsStepsAndSavesKeepThem() async throws {
-        let folder = try makeTemporaryFolder()
-        defer { removeFolder(folder) }
-        let path = folder + "/h.outline"
-        let original = try threeSteps(at: path)
-        let container = try await DocumentContainer.open(path, options: options(.takeOver(changes: 100_000)))
-        #expect(container.context.undoStepNames == ["Note 1", "Note 2", "Note 3"])
-        #expect(!container.hasChanges && container.olderUndoStepCount == 0)
-        container.context.undo()
-        original.undo()
-        #expect(GraphState(container.context.graph) == GraphState(original.graph))
-        try retitle(container.context, "renamed")
-        try await container.save()
-        #expect(try savedSteps(path) == ["Note 1", "Note 2", "Retitle"])
-        try await container.close()
+        try await withDocument { path, original in
+            let container = try await DocumentContainer.open(path, options: options(.takeOver(changes: 100_000)))
+            #expect(container.context.undoStepNames == ["Note 1", "Note 2", "Note 3"])
+            #expect(!container.hasChanges && container.olderUndoStepCount == 0)
+            container.context.undo()
+            original.undo()
+            #expect(GraphState(container.context.graph) == GraphState(original.graph))
+            try retitle(container.context, "renamed")
+            try await container.save()
+            #expect(try savedSteps(path) == ["Note 1", "Note 2", "Retitle"])
+            try await container.close()
+        }
     }
 
     @Test func theDefaultTakesTheStepsOver() {
@@ -60,64 +66,56 @@ import Testing
     }
 
     @Test func aBudgetGivesTheNearestStepsAndSavesKeepTheOthersBelow() async throws {
-        let folder = try makeTemporaryFolder()
-        defer { removeFolder(folder) }
-        let path = folder + "/h.outline"
-        _ = try threeSteps(at: path)
-        // Each step holds one change: a budget of two gives the two nearest.
-        let container = try await DocumentContainer.open(path, options: options(.takeOver(changes: 2)))
-        #expect(container.context.undoStepNames == ["Note 2", "Note 3"])
-        #expect(container.olderUndoStepCount == 1)
-        try retitle(container.context, "renamed")
-        #expect(container.olderUndoStepCount == 1)
-        try await container.save()
-        #expect(try savedSteps(path) == ["Note 1", "Note 2", "Note 3", "Retitle"])
-        try await container.close()
+        try await withDocument { path, _ in
+            // Each step holds one change: a budget of two gives the two nearest.
+            let container = try await DocumentContainer.open(path, options: options(.takeOver(changes: 2)))
+            #expect(container.context.undoStepNames == ["Note 2", "Note 3"])
+            #expect(container.olderUndoStepCount == 1)
+            try retitle(container.context, "renamed")
+            #expect(container.olderUndoStepCount == 1)
+            try await container.save()
+            #expect(try savedSteps(path) == ["Note 1", "Note 2", "Note 3", "Retitle"])
+            try await container.close()
+        }
     }
 
     @Test func carryingKeepsTheStepsForTheSavesOnly() async throws {
-        let folder = try makeTemporaryFolder()
-        defer { removeFolder(folder) }
-        let path = folder + "/h.outline"
-        _ = try threeSteps(at: path)
-        let container = try await DocumentContainer.open(path, options: options(.carry))
-        #expect(!container.context.canUndo)
-        try retitle(container.context, "renamed")
-        try await container.save()
-        #expect(try savedSteps(path) == ["Note 1", "Note 2", "Note 3", "Retitle"])
-        try await container.close()
+        try await withDocument { path, _ in
+            let container = try await DocumentContainer.open(path, options: options(.carry))
+            #expect(!container.context.canUndo)
+            try retitle(container.context, "renamed")
+            try await container.save()
+            #expect(try savedSteps(path) == ["Note 1", "Note 2", "Note 3", "Retitle"])
+            try await container.close()
+        }
     }
 
     @Test func droppingSavesNoHistory() async throws {
-        let folder = try makeTemporaryFolder()
-        defer { removeFolder(folder) }
-        let path = folder + "/h.outline"
-        _ = try threeSteps(at: path)
-        let container = try await DocumentContainer.open(path, options: options(.drop))
-        #expect(!container.context.canUndo)
-        try retitle(container.context, "renamed")
-        try await container.save()
-        let store = try PersistentStore.load(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(store.restoreHistory() == .none)
-        try await container.close()
+        try await withDocument { path, _ in
+            let container = try await DocumentContainer.open(path, options: options(.drop))
+            #expect(!container.context.canUndo)
+            try retitle(container.context, "renamed")
+            try await container.save()
+            let store = try PersistentStore.load(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(store.restoreHistory() == .none)
+            try await container.close()
+        }
     }
 
     @Test func reloadingTakesTheHistoryTheOtherProgramWrote() async throws {
-        let folder = try makeTemporaryFolder()
-        defer { removeFolder(folder) }
-        let path = folder + "/h.outline"
-        _ = try threeSteps(at: path)
-        let container = try await DocumentContainer.open(path, options: options(.takeOver(changes: 100_000)))
-        // Another program adds a step to the file.
-        let other = try PersistentStore.load(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(other.carryHistory() == .carried)
-        try retitle(other.context, "elsewhere")
-        try other.save(to: path, format: .binary)
-        try await container.reload()
-        #expect(container.context.undoStepNames == ["Note 1", "Note 2", "Note 3", "Retitle"])
-        container.context.undo()
-        let item = try #require(container.context.object(with: ObjectID(104)))
-        #expect(try container.context.value(forKey: "title", of: item) != .string("elsewhere"))
-        try await container.close()
+        try await withDocument { path, _ in
+            let container = try await DocumentContainer.open(path, options: options(.takeOver(changes: 100_000)))
+            // Another program adds a step to the file.
+            let other = try PersistentStore.load(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(other.carryHistory() == .carried)
+            try retitle(other.context, "elsewhere")
+            try other.save(to: path, format: .binary)
+            try await container.reload()
+            #expect(container.context.undoStepNames == ["Note 1", "Note 2", "Note 3", "Retitle"])
+            container.context.undo()
+            let item = try #require(container.context.object(with: ObjectID(104)))
+            #expect(try container.context.value(forKey: "title", of: item) != .string("elsewhere"))
+            try await container.close()
+        }
     }
 }

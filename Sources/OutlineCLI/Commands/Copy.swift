@@ -41,9 +41,7 @@ struct Copy: EditingCommand {
     func apply(to file: OutlineFile) throws -> EditOutcome {
         let item = try file.item(at: path)
         let destination = try file.item(at: under)
-        // What goes wrong is about the destination (a position past its end); the root's
-        // refusal names the root itself.
-        let copy = try file.edit(at: under) { try file.document.copyItem(item, under: destination, at: at.map { $0 - 1 }) }
+        let copy = try file.edit(at: path) { try file.document.copyItem(item, under: destination, at: at.map { $0 - 1 }) }
         return EditOutcome(output: [id ? "#\(file.document.context.objectID(of: copy).rawValue)" : file.path(of: copy)])
     }
 }

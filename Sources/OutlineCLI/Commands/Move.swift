@@ -53,16 +53,6 @@ struct Move: EditingCommand {
     func apply(to file: OutlineFile) throws -> EditOutcome {
         let item = try file.item(at: path)
         let destination = try under.map(file.item(at:))
-        if let destination, let at, let under {
-            // A position past the end is about the destination, and named by it.
-            let outline = file.document
-            let count = outline.children(of: destination).count - (outline.parent(of: item) == destination ? 1 : 0)
-            if at > count + 1 {
-                throw OutlineError(
-                    .invalidEdit, file: file.path, at: under, "position \(at) is outside 1...\(count + 1)",
-                    hint: "Give a position between 1 and \(count + 1).")
-            }
-        }
         try file.edit(at: path) {
             let outline = file.document
             switch direction {

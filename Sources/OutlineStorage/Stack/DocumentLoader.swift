@@ -61,7 +61,7 @@ enum DocumentLoader {
             store.carryHistory()
             let loaded = Loaded(
                 metadata: store.metadata, format: store.format, fingerprint: store.fingerprint,
-                migration: store.migration, hasMetadataChanges: store.hasMetadataChanges, history: store.readHistory)
+                migration: store.migration, hasMetadataChanges: store.hasMetadataChanges, history: store.historyState)
             return (store.context.graph.snapshot(), loaded)
         }
     }

@@ -170,29 +170,19 @@ extension PersistentStore {
         return historyState.status
     }
 
-    /// What reading found of the history, to hand to the store made over the same objects in
-    /// another context (a ``DocumentContainer`` reads off its actor): the history as read and
-    /// checked (``carryHistory()``), not yet given to any context.
-    var readHistory: HistoryState { historyState }
-
-    /// Takes `read` (``readHistory`` of a store over the same objects) as this store's history:
-    /// carried for the saves, or dropped when `keeping` is false. The context must have no
-    /// steps and no changes.
-    func adoptHistory(_ read: HistoryState, keeping: Bool) {
-        precondition(!context.hasChanges && !context.canUndo && !context.canRedo, "adoptHistory(_:keeping:) after edits")
+    /// Takes `read` (the history of a store over the same objects, read and checked by
+    /// ``carryHistory()``: a ``DocumentContainer`` reads off its actor) as this store's, as
+    /// `use` says: dropped, carried for the saves, or with its nearest steps given to the
+    /// context. The context must have no steps and no changes.
+    func useHistory(_ read: HistoryState, as use: DocumentContainer.UndoHistoryUse) {
+        precondition(!context.hasChanges && !context.canUndo && !context.canRedo, "useHistory(_:as:) after edits")
         historyState = read
-        historyState.keeps = keeping
-        if !keeping {
+        historyState.keeps = use != .drop
+        historyState.carriedSince = context.editStepCount
+        if use == .drop {
             historyState.carried = nil
             historyState.status = .none
         }
-        historyState.carriedSince = context.editStepCount
-    }
-
-    /// Takes `read` as ``adoptHistory(_:keeping:)`` does and, for ``DocumentContainer/UndoHistoryUse/takeOver(changes:)``,
-    /// gives the context the nearest steps.
-    func useHistory(_ read: HistoryState, as use: DocumentContainer.UndoHistoryUse) {
-        adoptHistory(read, keeping: use != .drop)
         if case .takeOver(let changes) = use, historyState.status == .carried { restoreHistory(changes: changes) }
     }
 

@@ -88,15 +88,11 @@ public struct ValidationReport: Sendable {
                     model.versions(matchingEntityHashes: metadata.versionHashes).isEmpty
                 {
                     // Read with the model it embeds: the model given has no version it is at.
-                    report.notes.append(
-                        "\(path): its model\(embedded.name.isEmpty ? "" : " (\(embedded.name))") is not a version of \(model.name); "
-                            + "checked with the model it embeds.")
+                    report.notes.append(embeddedModelNote(path, embedded, model, why: nil))
                 }
             } catch let error as StorageError where metadata.embeddedSchema != nil && error.code != .unreadable {
                 schema = nil  // Check it against the model it embeds, and say so: the model given is not used.
-                let embedded = metadata.embeddedSchema.map { $0.name.isEmpty ? "" : " (\($0.name))" } ?? ""
-                report.notes.append(
-                    "\(path): not checked with the model \(model.name) (\(error.message)); checked with the model it embeds\(embedded).")
+                if let embedded = metadata.embeddedSchema { report.notes.append(embeddedModelNote(path, embedded, model, why: error.message)) }
             }
             do {
                 store = try PersistentStore.open(document, schema: schema)
@@ -172,5 +168,13 @@ public struct ValidationReport: Sendable {
             .invalidDocument, file: file,
             "the document is not valid (\(DocumentInfo.grouped(total)) \(total == 1 ? "problem" : "problems")\(unlistedProblems > 0 ? ", the first \(problems.count) listed above" : " listed above"))",
             hint: "\(BackupAdvice.restore(file, capitalized: true)), or fix the objects named above.")
+    }
+}
+
+extension ValidationReport {
+    /// `FILE: its model (NAME) is not a version of MODEL (WHY); checked with the model it embeds.`
+    private static func embeddedModelNote(_ path: String, _ embedded: Schema, _ model: ModelBundle, why: String?) -> String {
+        let name = embedded.name.isEmpty ? "" : " (\(embedded.name))"
+        return "\(path): its model\(name) is not a version of \(model.name)\(why.map { " (\($0))" } ?? ""); checked with the model it embeds."
     }
 }
