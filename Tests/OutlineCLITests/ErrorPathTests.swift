@@ -125,6 +125,13 @@ import Testing
         (["add", "doc.outline", "--txt"], "Unknown option '--txt'. Did you mean '--text-file'?"),
         (["move", "doc.outline", "1", "--undr", "2", "--up"], "Unknown option '--undr'. Did you mean '--under'?"),
         (["show", "doc.outline", "--dept", "0"], "Unknown option '--dept'. Did you mean '--depth'?"),
+        // An option that names a format: convert takes it with --to; show prints text already.
+        (["convert", "doc.outline", "out.txt", "--txt"], "Unknown option '--txt'. Did you mean '--to text'?"),
+        (["show", "doc.outline", "--txt"], "Unknown option '--txt'. show prints text already; leave the option out."),
+        (
+            ["show", "doc.outline", "--md"],
+            "Unknown option '--md'. To write the outline as markdown, use `outline convert FILE OUTPUT --to markdown` (- as OUTPUT writes to standard output)."
+        ),
         (["add", "doc.outline"], "Give the item's text, or --text-file FILE (- for standard input)."),
         (["add", "doc.outline", "X", "--at", "0"], "--at must be 1 or more (got 0)."),
         (["add", "doc.outline", "X", "--at", "two"], "The value 'two' is invalid for '--at <n>'"),

@@ -76,6 +76,23 @@ import Testing
         #expect(result.stderr.hasSuffix(caret), "\(result.stderr.debugDescription)")
     }
 
+    /// Queries whose error names "foo", and how many columns the caret line puts before the
+    /// caret: wide characters take two terminal columns, a combining accent none.
+    static let wideQueries: [(query: String, spaces: Int)] = [
+        ("text CONTAINS \"日本\" AND foo == 1", 27),
+        ("text == \"🍎\" AND foo == 1", 19),
+        ("text == \"e\u{301}\" AND foo == 1", 18),
+    ]
+
+    @Test(arguments: wideQueries)
+    func theCaretCountsTerminalColumns(query: String, spaces: Int) throws {
+        let box = try Self.sample()
+        let result = try box.run("find", "doc.outline", query)
+        #expect(result.status == 1, "\(result)")
+        let caret = "  " + query + "\n" + String(repeating: " ", count: spaces) + "^\n"
+        #expect(result.stderr.hasSuffix(caret), "\(result.stderr.debugDescription)")
+    }
+
     @Test(arguments: [
         (["find", "doc.outline", "text == $t"], "Error: the query uses $t; give it a value with --var t=VALUE."),
         (["find", "doc.outline", "text == $t", "--var", "u=1"], "Error: --var u: the query has no $u; its variables are $t."),

@@ -354,4 +354,18 @@ import Testing
         let numbered = try box.run("show", "doc.outline")
         #expect(numbered.stderr.hasSuffix("The file is truncated; restore it from doc.outline.1.bak.\n"), "\(numbered)")
     }
+
+    @Test func xmlDamageAdviceNamesTheBackupOnlyWhenOneExists() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline", "--format", "xml").status == 0)
+        #expect(try box.run("add", "doc.outline", "Milk").status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: box.path("doc.outline")))
+        try whole.prefix(whole.count - 40).write(to: URL(fileURLWithPath: box.path("doc.outline")))
+        let none = try box.run("show", "doc.outline")
+        #expect(none.status == 1)
+        #expect(none.stderr.hasSuffix("The file is truncated; restore it from a backup if there is one.\n"), "\(none)")
+        try whole.write(to: URL(fileURLWithPath: box.path("doc.outline.bak")))
+        let named = try box.run("show", "doc.outline")
+        #expect(named.stderr.hasSuffix("The file is truncated; restore it from doc.outline.bak.\n"), "\(named)")
+    }
 }

@@ -81,7 +81,7 @@ import Testing
             try Self.ok(box, "history", "h.outline") == """
                 h.outline: 1 step to undo, 1 step to redo (the document keeps the last 100).
                 > 1  Add item “Buy milk”
-                  2  Add item “Call \\u{1b}]0;Ann” (undone)
+                  2  Add item “Call \\e]0;Ann” (undone)
 
                 """)
         let json = try box.run("history", "h.outline", "--json").jsonObject()

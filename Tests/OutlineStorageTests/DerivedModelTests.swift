@@ -70,6 +70,6 @@ import Testing
         #expect(error?.code == .corrupt)
         #expect(
             error?.description == "mark.xml: line 48: the metadata value of OutlineDerivedModel is not a dictionary of data. "
-                + "The metadata property list is damaged; restore the file from a backup.")
+                + "The metadata property list is damaged; restore the file from a backup if there is one.")
     }
 }

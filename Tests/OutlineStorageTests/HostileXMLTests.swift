@@ -204,7 +204,7 @@ import Testing
     @Test(arguments: [
         (
             Reader.store, "XML/HostileNetworkDTD.xml",
-            "HostileNetworkDTD.xml: line 12: the XML is not well-formed (Entity 'remote' not defined). The file is damaged; restore it from a backup."
+            "HostileNetworkDTD.xml: line 12: the XML is not well-formed (Entity 'remote' not defined). The file is damaged; restore it from a backup if there is one."
         ),
         (
             Reader.opml, "OPML/NetworkEntity.opml",

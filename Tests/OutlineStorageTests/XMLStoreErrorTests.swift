@@ -19,7 +19,7 @@ import Testing
         ),
         (
             "BadBase64.xml", .allTypes, .corrupt,
-            "Malformed/BadBase64.xml: line 12: z102 Record.blob holds \"AAEC$$\\n\", which is not base64 data. Fix the value in the file or restore it from a backup."
+            "Malformed/BadBase64.xml: line 12: z102 Record.blob holds \"AAEC$$\\n\", which is not base64 data. Fix the value in the file or restore the file from a backup if there is one."
         ),
         (
             "BadIdref.xml", .nestedList, .corrupt,
@@ -27,11 +27,11 @@ import Testing
         ),
         (
             "BadIntegerValue.xml", .nestedList, .corrupt,
-            "Malformed/BadIntegerValue.xml: line 12: z102 Item.order holds \"first\", which is not a valid Integer 64 value. Fix the value in the file or restore it from a backup."
+            "Malformed/BadIntegerValue.xml: line 12: z102 Item.order holds \"first\", which is not a valid Integer 64 value. Fix the value in the file or restore the file from a backup if there is one."
         ),
         (
             "BadNextObjectID.xml", .nestedList, .corrupt,
-            "Malformed/BadNextObjectID.xml: line 8: <nextObjectID> holds \"-5\", which is not a number. The store header is damaged; restore the file from a backup."
+            "Malformed/BadNextObjectID.xml: line 8: <nextObjectID> holds \"-5\", which is not a number. The store header is damaged; restore the file from a backup if there is one."
         ),
         (
             "BadObjectID.xml", .nestedList, .corrupt,
@@ -39,11 +39,11 @@ import Testing
         ),
         (
             "BadUUID.xml", .nestedList, .corrupt,
-            "Malformed/BadUUID.xml: line 7: <UUID> holds \"not-a-uuid\", which is not a UUID. The store header is damaged; restore the file from a backup."
+            "Malformed/BadUUID.xml: line 7: <UUID> holds \"not-a-uuid\", which is not a UUID. The store header is damaged; restore the file from a backup if there is one."
         ),
         (
             "DanglingReference.xml", .nestedList, .corrupt,
-            "Malformed/DanglingReference.xml: line 14: z102 Item.children refers to z999, which is not in the file. The file is damaged; restore it from a backup."
+            "Malformed/DanglingReference.xml: line 14: z102 Item.children refers to z999, which is not in the file. The file is damaged; restore it from a backup if there is one."
         ),
         (
             "DerivedModelInconsistent.xml", .derived, .invalidModel,
@@ -59,55 +59,55 @@ import Testing
         ),
         (
             "Empty.xml", .nestedList, .malformedXML,
-            "Malformed/Empty.xml: the file is empty. An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup."
+            "Malformed/Empty.xml: the file is empty. An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup if there is one."
         ),
         (
             "InversesDisagree.xml", .nestedList, .corrupt,
-            "Malformed/InversesDisagree.xml: Item z103: relationship \"parent\" disagrees with its inverse \"children\": it names nothing, but z102 lists it. The two sides of a relationship must mirror each other; the file is damaged or was edited by hand."
+            "Malformed/InversesDisagree.xml: Item z103: relationship \"parent\" disagrees with its inverse \"children\": it names nothing, but z102 lists it. The two sides of a relationship must mirror each other; the file is damaged or was edited by hand. Restore it from a backup if there is one."
         ),
         (
             "MetadataBadData.xml", .nestedList, .corrupt,
-            "Malformed/MetadataBadData.xml: line 15: the metadata value \"\\n\\t\\tnot*base64\\n\\t\\t\" is not base64 data. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataBadData.xml: line 15: the metadata value \"\\n\\t\\tnot*base64\\n\\t\\t\" is not base64 data. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataBadDate.xml", .nestedList, .corrupt,
-            "Malformed/MetadataBadDate.xml: line 13: the metadata value \"yesterday\" is not a date (YYYY-MM-DDTHH:MM:SSZ). The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataBadDate.xml: line 13: the metadata value \"yesterday\" is not a date (YYYY-MM-DDTHH:MM:SSZ). The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataBadInteger.xml", .nestedList, .corrupt,
-            "Malformed/MetadataBadInteger.xml: line 13: the metadata value \"12x\" is not an integer. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataBadInteger.xml: line 13: the metadata value \"12x\" is not an integer. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataHashesNotDictionary.xml", .nestedList, .corrupt,
-            "Malformed/MetadataHashesNotDictionary.xml: line 17: the metadata value of NSStoreModelVersionHashes is not a dictionary of data. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataHashesNotDictionary.xml: line 17: the metadata value of NSStoreModelVersionHashes is not a dictionary of data. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataKeyOutsideDict.xml", .nestedList, .malformedXML,
-            "Malformed/MetadataKeyOutsideDict.xml: line 11: the metadata has a <key> outside a <dict> or two keys in a row. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataKeyOutsideDict.xml: line 11: the metadata has a <key> outside a <dict> or two keys in a row. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataKeyWithoutValue.xml", .nestedList, .malformedXML,
-            "Malformed/MetadataKeyWithoutValue.xml: line 13: the metadata key \"a\" has no value. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataKeyWithoutValue.xml: line 13: the metadata key \"a\" has no value. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataTwoValues.xml", .nestedList, .malformedXML,
-            "Malformed/MetadataTwoValues.xml: line 12: the metadata <plist> holds more than one value. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataTwoValues.xml: line 12: the metadata <plist> holds more than one value. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataUnknownElement.xml", .nestedList, .malformedXML,
-            "Malformed/MetadataUnknownElement.xml: line 11: unexpected element <set> in the metadata property list. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataUnknownElement.xml: line 11: unexpected element <set> in the metadata property list. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MetadataValueWithoutKey.xml", .nestedList, .malformedXML,
-            "Malformed/MetadataValueWithoutKey.xml: line 12: the metadata has a value without a <key> in a <dict>. The metadata property list is damaged; restore the file from a backup."
+            "Malformed/MetadataValueWithoutKey.xml: line 12: the metadata has a value without a <key> in a <dict>. The metadata property list is damaged; restore the file from a backup if there is one."
         ),
         (
             "MismatchedTags.xml", .nestedList, .malformedXML,
-            "Malformed/MismatchedTags.xml: line 12: the XML is not well-formed (Opening and ending tag mismatch: attribute line 12 and attr). The file is damaged; restore it from a backup."
+            "Malformed/MismatchedTags.xml: line 12: the XML is not well-formed (Opening and ending tag mismatch: attribute line 12 and attr). The file is damaged; restore it from a backup if there is one."
         ),
         (
             "MissingUUID.xml", .nestedList, .corrupt,
-            "Malformed/MissingUUID.xml: line 9: <databaseInfo> has no <UUID>. The store header is damaged; restore the file from a backup."
+            "Malformed/MissingUUID.xml: line 9: <databaseInfo> has no <UUID>. The store header is damaged; restore the file from a backup if there is one."
         ),
         (
             "NoDatabaseInfo.xml", .nestedList, .malformedXML,
@@ -115,7 +115,7 @@ import Testing
         ),
         (
             "NoElement.xml", .nestedList, .malformedXML,
-            "Malformed/NoElement.xml: line 3: the file holds no XML element. An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup."
+            "Malformed/NoElement.xml: line 3: the file holds no XML element. An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup if there is one."
         ),
         (
             "ObjectBeforeInfo.xml", .nestedList, .malformedXML,
@@ -143,7 +143,7 @@ import Testing
         ),
         (
             "Truncated.xml", .nestedList, .truncated,
-            "Malformed/Truncated.xml: line 45: the file ends before its elements are closed (3 still open). The file is truncated; restore it from a backup."
+            "Malformed/Truncated.xml: line 45: the file ends before its elements are closed (3 still open). The file is truncated; restore it from a backup if there is one."
         ),
         (
             "UnexpectedElement.xml", .nestedList, .malformedXML,
@@ -167,11 +167,11 @@ import Testing
         ),
         (
             "VersionNotNumber.xml", .nestedList, .corrupt,
-            "Malformed/VersionNotNumber.xml: line 6: <version> holds \"1.34\", which is not a number. The store header is damaged; restore the file from a backup."
+            "Malformed/VersionNotNumber.xml: line 6: <version> holds \"1.34\", which is not a number. The store header is damaged; restore the file from a backup if there is one."
         ),
         (
             "WrongDestinationEntity.xml", .allTypes, .corrupt,
-            "Malformed/WrongDestinationEntity.xml: Person z102: relationship \"records\" points at an object that is not entity Record or one of its subentities. The file is damaged; restore it from a backup."
+            "Malformed/WrongDestinationEntity.xml: Person z102: relationship \"records\" points at an object that is not entity Record or one of its subentities. The data is damaged. Restore it from a backup if there is one."
         ),
         (
             "WrongHashes.xml", .nestedList, .incompatibleModel,
@@ -179,7 +179,7 @@ import Testing
         ),
         (
             "WrongRoot.xml", .nestedList, .malformedXML,
-            "Malformed/WrongRoot.xml: line 2: the file holds no XML element. An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup."
+            "Malformed/WrongRoot.xml: line 2: the file holds no XML element. An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup if there is one."
         ),
     ]
 
@@ -203,7 +203,7 @@ import Testing
         ),
         (
             "HostileExternalDTD.xml", .malformedXML,
-            "HostileExternalDTD.xml: line 12: the XML is not well-formed (Entity 'secret' not defined). The file is damaged; restore it from a backup."
+            "HostileExternalDTD.xml: line 12: the XML is not well-formed (Entity 'secret' not defined). The file is damaged; restore it from a backup if there is one."
         ),
         (
             "HostileParameterEntity.xml", .unsafeXML,

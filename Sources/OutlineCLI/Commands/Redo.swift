@@ -19,7 +19,7 @@ struct Redo: ParsableCommand {
         let file = try document.openForEditing()
         let name = try file.redo()
         let notice = try file.save()
-        try Console.output("Redid: \(HistoryReport.visible(name))\n")
+        try Console.output("Redid: \(ControlCharacters.escaped(name))\n")
         if let notice { Console.note(notice) }
     }
 }

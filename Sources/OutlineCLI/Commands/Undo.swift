@@ -22,7 +22,7 @@ struct Undo: ParsableCommand {
         let file = try document.openForEditing()
         let name = try file.undo()
         let notice = try file.save()
-        try Console.output("Undid: \(HistoryReport.visible(name))\n")
+        try Console.output("Undid: \(ControlCharacters.escaped(name))\n")
         if let notice { Console.note(notice) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OutlineEditor
 import OutlineKit
 
 /// A query error shown with the query under it and a caret under the column it names:
@@ -38,7 +39,8 @@ struct QueryDiagnostic: Error, CustomStringConvertible, LocalizedError {
     }
 
     /// The line of `query` holding the column (columns count Unicode scalars from 1), indented
-    /// two spaces, and a caret line under it. Control characters show as `?`; a long line is
+    /// two spaces, and a caret line under the column as a terminal shows it (wide characters
+    /// take two columns). Control characters show as `?`; a long line is
     /// cut to about 80 characters around the column.
     static func caret(for location: String?, in query: String) -> String? {
         guard let column = column(of: location), column >= 1 else { return nil }
@@ -52,18 +54,20 @@ struct QueryDiagnostic: Error, CustomStringConvertible, LocalizedError {
         let from = max(lineStart, at - 50)
         let to = min(lineEnd, max(at + 30, from + 80))
         var line = from > lineStart ? "…" : ""
-        var marker = from > lineStart ? " " : ""
+        var before = ""
         for i in from ..< to {
             let c = scalars[i]
             let shown: Unicode.Scalar = c == "\t" ? "\t" : (c.value < 0x20 || (0x7F ... 0x9F).contains(c.value)) ? "?" : c
             line.unicodeScalars.append(shown)
-            if i < at {
-                let category = c.properties.generalCategory
-                if category == .nonspacingMark || category == .enclosingMark { continue }
-                marker += c == "\t" ? "\t" : " "
-            }
+            if i < at { before.unicodeScalars.append(shown) }
         }
         if to < lineEnd { line += "…" }
+        // The caret goes as many terminal columns in as the text before it takes: a wide
+        // (East Asian, emoji) character two, a combining mark none, a tab a tab.
+        var marker = from > lineStart ? " " : ""
+        for character in before {
+            marker += character == "\t" ? "\t" : String(repeating: " ", count: TextWidth.columns(of: character))
+        }
         return "  " + line + "\n  " + marker + "^"
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutlineTool
 
 /// Usage errors as the tool reports them, on top of the argument parser's:
 ///
@@ -73,10 +74,34 @@ enum UsageErrors {
             }
             guard name != "--", !known.contains(name) else { continue }
             var message = "Unknown option '\(name)'."
-            if let suggestion = nearest(to: name, in: known) { message += " Did you mean '\(suggestion)'?" }
+            // An option naming a format (`--txt`) is advised as one, unless the command has an
+            // option it abbreviates or spells out (`edit --txt` means `--text`).
+            let format = formatNamed(by: name)
+            if let format, known.contains("--to") {
+                message += " Did you mean '--to \(format.name)'?"
+            } else if let format, spelledOut(name, in: known) == nil {
+                message += formatAdvice(format, command: command)
+            } else if let suggestion = nearest(to: name, in: known) {
+                message += " Did you mean '\(suggestion)'?"
+            }
             return message
         }
         return nil
+    }
+
+    /// The format an option such as `--txt`, `--md` or `--opml` names, by its name or extension.
+    static func formatNamed(by option: String) -> ConversionFormat? {
+        guard option.hasPrefix("--") else { return nil }
+        let word = option.dropFirst(2).lowercased()
+        return ConversionFormat.all.first { $0.name == word || $0.extensions.contains(word) }
+    }
+
+    /// What to use instead of an option naming `format` on a command that has neither `--to`
+    /// nor an option like it: `convert`, which writes every format (`show` prints text already).
+    static func formatAdvice(_ format: ConversionFormat, command: ParsableCommand.Type) -> String {
+        if command == Show.self && format == .text { return " show prints text already; leave the option out." }
+        let name = format.name
+        return " To write the outline as \(name), use `outline convert FILE OUTPUT --to \(name)` (- as OUTPUT writes to standard output)."
     }
 
     /// The option names `command` takes (`--under`, `-h`, ...), the built-in ones included.
@@ -101,6 +126,16 @@ enum UsageErrors {
     /// the shortest one that starts with the same letter and has its letters in order (`--txt`
     /// for `--text`), else one a few edits away.
     static func nearest(to name: String, in known: Set<String>) -> String? {
+        if let spelled = spelledOut(name, in: known) { return spelled }
+        let candidates = known.filter { $0.hasPrefix("--") == name.hasPrefix("--") }.sorted()
+        let limit = max(2, name.count / 3)
+        let scored = candidates.map { ($0, distance(name, $0)) }.filter { $0.1 <= limit }
+        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+    }
+
+    /// The known option `name` abbreviates (`--dep` for `--depth`), else the shortest one that
+    /// starts with the same letter and has its letters in order (`--txt` for `--text`).
+    static func spelledOut(_ name: String, in known: Set<String>) -> String? {
         let candidates = known.filter { $0.hasPrefix("--") == name.hasPrefix("--") }.sorted()
         if name.hasPrefix("--"), name.count > 3, let prefixed = candidates.first(where: { $0.hasPrefix(name) }) {
             return prefixed
@@ -116,9 +151,7 @@ enum UsageErrors {
             }
             if let shortest = ordered.min(by: { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }) { return shortest }
         }
-        let limit = max(2, name.count / 3)
-        let scored = candidates.map { ($0, distance(name, $0)) }.filter { $0.1 <= limit }
-        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+        return nil
     }
 
     /// The edit distance between `a` and `b` (insertions, deletions, substitutions, swaps of neighbours).

@@ -200,7 +200,7 @@ package struct GraphLoader {
                         throw EngineError(
                             .inconsistentGraph, at: "\(info.name) \(ObjectID(table.ids[row]))",
                             "relationship \"\(info[r].name)\" points at an object that is not entity \(schema.entities[destination].name) or one of its subentities",
-                            hint: "The file is damaged; restore it from a backup.")
+                            hint: "The data is damaged.")
                     }
                 }
                 if column.isToMany {

@@ -7,9 +7,11 @@ import Foundation
 public enum BackupAdvice {
     /// `restore it from notes.outline.bak` (or the newest `notes.outline.N.bak`) when such a
     /// backup exists beside `file`, else `restore it from a backup if there is one`;
+    /// `object` replaces `it` (`the file`) where the sentence names something else first;
     /// capitalized to start a sentence.
-    public static func restore(_ file: String, capitalized: Bool = false) -> String {
-        let text = newestBackup(of: file).map { "restore it from \($0)" } ?? "restore it from a backup if there is one"
+    public static func restore(_ file: String, object: String = "it", capitalized: Bool = false) -> String {
+        let text =
+            newestBackup(of: file).map { "restore \(object) from \($0)" } ?? "restore \(object) from a backup if there is one"
         return capitalized ? "R" + text.dropFirst() : text
     }
 

@@ -71,7 +71,7 @@ struct PlistReader {
                     throw StorageError(
                         .malformedXML, file: file, at: "line \(line)",
                         "the metadata has a <key> outside a <dict> or two keys in a row",
-                        hint: "The metadata property list is damaged; restore the file from a backup.")
+                        hint: "The metadata property list is damaged; \(BackupAdvice.restore(file, object: "the file")).")
                 }
                 stack[stack.count - 1] = .dict(entries, pendingKey: String(decoding: text, as: UTF8.self))
                 return
@@ -87,7 +87,7 @@ struct PlistReader {
                 throw StorageError(
                     .malformedXML, file: file, at: "line \(line)",
                     "the metadata key \"\(pendingKey)\" has no value",
-                    hint: "The metadata property list is damaged; restore the file from a backup.")
+                    hint: "The metadata property list is damaged; \(BackupAdvice.restore(file, object: "the file")).")
             }
             try add(.dictionary(entries), line: line)
         case .array(let values):
@@ -106,14 +106,14 @@ struct PlistReader {
         case .plist:
             throw StorageError(
                 .malformedXML, file: file, at: "line \(line)", "the metadata <plist> holds more than one value",
-                hint: "The metadata property list is damaged; restore the file from a backup.")
+                hint: "The metadata property list is damaged; \(BackupAdvice.restore(file, object: "the file")).")
         case .dict(var entries, let key?):
             entries.append((key, value))
             stack.append(.dict(entries, pendingKey: nil))
         case .dict(_, nil):
             throw StorageError(
                 .malformedXML, file: file, at: "line \(line)", "the metadata has a value without a <key> in a <dict>",
-                hint: "The metadata property list is damaged; restore the file from a backup.")
+                hint: "The metadata property list is damaged; \(BackupAdvice.restore(file, object: "the file")).")
         case .array(var values):
             values.append(value)
             stack.append(.array(values))
@@ -127,7 +127,7 @@ struct PlistReader {
                 StorageError(
                     .corrupt, file: file, at: "line \(line)",
                     "the metadata value \(XMLValueParsing.quoted(bytes)) is not \(what)",
-                    hint: "The metadata property list is damaged; restore the file from a backup.")
+                    hint: "The metadata property list is damaged; \(BackupAdvice.restore(file, object: "the file")).")
             }
             switch kind {
             case .key, .string:
@@ -159,6 +159,6 @@ struct PlistReader {
         StorageError(
             .malformedXML, file: file, at: "line \(line)",
             "unexpected element <\(name.shown)> in the metadata property list",
-            hint: "The metadata property list is damaged; restore the file from a backup.")
+            hint: "The metadata property list is damaged; \(BackupAdvice.restore(file, object: "the file")).")
     }
 }

@@ -228,7 +228,7 @@ final class SAXParser {
         guard let context else {
             throw StorageError(
                 .malformedXML, file: file, "the file is empty",
-                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+                hint: "An XML store starts with <?xml ...?> and holds a <database> element; \(BackupAdvice.restore(file, object: "the file")).")
         }
         if !stopped && failure == nil, xmlParseChunk(context, nil, 0, 1) != 0 && failure == nil && !stopped {
             failure = libxmlFailure(context)
@@ -244,7 +244,7 @@ final class SAXParser {
         guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)) else {
             return StorageError(
                 .malformedXML, file: file, at: "line \(line)", "the XML is not well-formed",
-                hint: "The file is damaged; restore it from a backup.")
+                hint: "The file is damaged; \(BackupAdvice.restore(file)).")
         }
         return storageError(from: error.pointee)
     }
@@ -258,7 +258,7 @@ final class SAXParser {
         if code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue) {
             return StorageError(
                 .malformedXML, file: file, "the file holds no XML element",
-                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+                hint: "An XML store starts with <?xml ...?> and holds a <database> element; \(BackupAdvice.restore(file, object: "the file")).")
         }
         if code == Int(XML_ERR_INTERNAL_ERROR.rawValue) || code == Int(XML_ERR_NAME_TOO_LONG.rawValue)
             || message.contains("too long") || message.contains("Huge input lookup") || message.contains("Excessive depth")
@@ -272,18 +272,18 @@ final class SAXParser {
             return StorageError(
                 .truncated, file: file, at: where_,
                 "the file ends before its elements are closed (\(depth) still open)",
-                hint: "The file is truncated; restore it from a backup.")
+                hint: "The file is truncated; \(BackupAdvice.restore(file)).")
         }
         if message.hasPrefix("Premature end of data") || code == Int(XML_ERR_TAG_NOT_FINISHED.rawValue)
             || code == Int(XML_ERR_LTSLASH_REQUIRED.rawValue)
         {
             return StorageError(
                 .truncated, file: file, at: where_, "the file ends in the middle of the XML (\(message))",
-                hint: "The file is truncated; restore it from a backup.")
+                hint: "The file is truncated; \(BackupAdvice.restore(file)).")
         }
         return StorageError(
             .malformedXML, file: file, at: where_, "the XML is not well-formed (\(message))",
-            hint: "The file is damaged; restore it from a backup.")
+            hint: "The file is damaged; \(BackupAdvice.restore(file)).")
     }
 
     /// Records `error` as the failure (the first one wins) and stops libxml2.

@@ -86,7 +86,7 @@ enum XMLMetadataMapping {
     private static func wrongType(_ key: String, _ expected: String, _ file: String, _ line: Int) -> StorageError {
         StorageError(
             .corrupt, file: file, at: "line \(line)", "the metadata value of \(key) is not \(expected)",
-            hint: "The metadata property list is damaged; restore the file from a backup.")
+            hint: "The metadata property list is damaged; \(BackupAdvice.restore(file, object: "the file")).")
     }
 
     // MARK: Writing

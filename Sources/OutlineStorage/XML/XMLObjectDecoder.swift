@@ -295,7 +295,7 @@ final class XMLObjectDecoder: StoreObjectSink {
                     throw StorageError(
                         .corrupt, file: file, at: "line \(pendingLines[i])",
                         "z\(ownerID) \(info.name).\(info.relationships[r].name) refers to z\(pendingIDs[k]), which is not in the file",
-                        hint: "The file is damaged; restore it from a backup.")
+                        hint: "The file is damaged; \(BackupAdvice.restore(file)).")
                 }
                 members.append(ManagedObject(entity: EntityIndex(Int(raw >> 40)), row: Int(raw & (1 << 40 - 1))))
             }
@@ -321,7 +321,9 @@ final class XMLObjectDecoder: StoreObjectSink {
         do {
             return try loader.finish()
         } catch let error as EngineError {
-            throw StorageError(.corrupt, file: file, at: error.location, error.message, hint: error.hint, underlying: error)
+            throw StorageError(
+                .corrupt, file: file, at: error.location, error.message,
+                hint: (error.hint.map { $0 + " " } ?? "") + BackupAdvice.restore(file, capitalized: true) + ".", underlying: error)
         }
     }
 
@@ -369,6 +371,6 @@ final class XMLObjectDecoder: StoreObjectSink {
         return StorageError(
             .corrupt, file: file, at: "line \(attributeLine)",
             "z\(objectID) \(info.name).\(name) holds \(XMLValueParsing.quoted(text)), which is not \(what ?? "a valid \(type.modelName) value")",
-            hint: "Fix the value in the file or restore it from a backup.")
+            hint: "Fix the value in the file or \(BackupAdvice.restore(file, object: "the file")).")
     }
 }

@@ -89,7 +89,7 @@ final class XMLStoreParser: SAXDelegate {
             // libxml2 words a document without elements in odd ways ("Extra content at the end").
             throw StorageError(
                 .malformedXML, file: file, at: error.location, "the file holds no XML element",
-                hint: "An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup.")
+                hint: "An XML store starts with <?xml ...?> and holds a <database> element; \(BackupAdvice.restore(file, object: "the file")).")
         }
         if metadata == nil {
             throw StorageError(
@@ -324,13 +324,13 @@ final class XMLStoreParser: SAXDelegate {
     private func invalid(_ element: String, _ bytes: UnsafeBufferPointer<UInt8>, _ what: String, _ line: Int) -> StorageError {
         StorageError(
             .corrupt, file: file, at: "line \(line)", "\(element) holds \(XMLValueParsing.quoted(bytes)), which is not \(what)",
-            hint: "The store header is damaged; restore the file from a backup.")
+            hint: "The store header is damaged; \(BackupAdvice.restore(file, object: "the file")).")
     }
 
     private func missing(_ element: String, _ line: Int) -> StorageError {
         StorageError(
             .corrupt, file: file, at: "line \(line)", "<databaseInfo> has no \(element)",
-            hint: "The store header is damaged; restore the file from a backup.")
+            hint: "The store header is damaged; \(BackupAdvice.restore(file, object: "the file")).")
     }
 
     private func unexpected(_ name: SAXName, in parent: String, _ line: Int) -> StorageError {

@@ -1,3 +1,4 @@
+import OutlineKit
 import OutlineStorage
 
 /// What `outline history` reports: the steps a document keeps, in the order they were made,
@@ -32,7 +33,7 @@ public struct HistoryReport: Sendable {
             let number = String(index + 1)
             let marker = index == undoSteps.count - 1 ? ">" : " "
             let undone = index >= undoSteps.count ? " (undone)" : ""
-            text += "\(marker) \(String(repeating: " ", count: width - number.count))\(number)  \(Self.visible(name))\(undone)\n"
+            text += "\(marker) \(String(repeating: " ", count: width - number.count))\(number)  \(ControlCharacters.escaped(name))\(undone)\n"
         }
         return text
     }
@@ -56,19 +57,5 @@ public struct HistoryReport: Sendable {
 
     private func count(_ steps: Int) -> String {
         steps == 0 ? "nothing" : steps == 1 ? "1 step" : "\(steps) steps"
-    }
-
-    /// `name` with control characters (escape sequences, line breaks) spelled out as
-    /// `\u{1b}`, so that a step name never acts on the terminal it is printed on.
-    public static func visible(_ name: String) -> String {
-        var result = ""
-        for scalar in name.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }
