@@ -79,6 +79,11 @@ struct OutlineBenchmark: ParsableCommand {
     @Option(name: .customLong("probe-open-binary"), help: .hidden)
     var probe: String?
 
+    /// The child side of `peer.fresh-open-save` (see ``SizeSuite/freshOpenSaveFlag``): the
+    /// document to open and the path to save it to.
+    @Option(name: .customLong("probe-open-save"), parsing: .upToNextOption, help: .hidden)
+    var openSaveProbe: [String] = []
+
     /// One libxml2 SAX2 pass over an XML file and nothing else, to count the floor's
     /// instructions under callgrind against `--probe-open-binary` on the same file.
     @Option(name: .customLong("probe-floor-xml"), help: .hidden)
@@ -99,6 +104,9 @@ struct OutlineBenchmark: ParsableCommand {
         if let probe {
             try MemoryProbe.runChild(probe)
             return
+        }
+        if !openSaveProbe.isEmpty {
+            try SizeSuite.runFreshOpenSave(openSaveProbe)
         }
         if let floorProbe {
             print(try XMLFloor.saxPass(floorProbe).elements)

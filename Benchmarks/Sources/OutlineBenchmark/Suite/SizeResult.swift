@@ -74,7 +74,10 @@ extension SizeSuite {
         records.append(
             record(
                 "edit.batch", floor: Floors.edit, sum("binary.open", "binary.save"),
-                peers: [peer("batch.one-edit", "peer.batch-one-edit"), peer("batch.open-only", "peer.batch-open-only")]))
+                peers: [
+                    peer("fresh-open-save", "peer.fresh-open-save"), peer("batch.one-edit", "peer.batch-one-edit"),
+                    peer("batch.open-only", "peer.batch-open-only"),
+                ]))
         records.append(record("observe.one-edit", floor: nil, nil, peers: [peer("refetch-diff", "peer.observe-refetch-diff")]))
         records.append(record("observe.expand", floor: nil, nil))
         records.append(record("stack.open-async", floor: nil, nil, peers: [peer("binary.open", "binary.open")]))

@@ -1,4 +1,6 @@
 import Foundation
+import OutlineKit
+import OutlineStorage
 
 /// `edit.batch`: many edits through one `outline batch` run (issue 16).
 extension SizeSuite {
@@ -57,6 +59,47 @@ extension SizeSuite {
             run: {
                 try Self.runBatch(binary, path, none)
             })
+        // The floor's own work, one binary.open and one binary.save, in a new process started
+        // and awaited as the batch is: what the batch would cost if its edits were free.
+        let saved = scratch.file("\(items)-fresh-saved.outline")
+        samples["peer.fresh-open-save"] = try measurer.measure(
+            "peer: binary.open + binary.save in a new process",
+            run: {
+                try Self.runFreshOpenSave(paths.binary, saved)
+            })
+    }
+
+    /// The hidden option that makes the benchmark open a document and save it in a new process.
+    static let freshOpenSaveFlag = "--probe-open-save"
+
+    /// Runs this benchmark again with ``freshOpenSaveFlag``: the child opens `source` as
+    /// `binary.open` does, saves it to `destination` as `binary.save` does, and exits.
+    static func runFreshOpenSave(_ source: String, _ destination: String) throws {
+        let process = Process()
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [freshOpenSaveFlag, source, destination]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        ended.wait()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("the open-and-save child failed (exit \(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+
+    /// The child's side of ``runFreshOpenSave(_:_:)``: `arguments` are the document and where
+    /// to save it. It exits with the store still held, as `outline` does, so that freeing a
+    /// million objects one by one is not counted.
+    static func runFreshOpenSave(_ arguments: [String]) throws -> Never {
+        guard arguments.count == 2 else { throw BenchmarkError("\(freshOpenSaveFlag) takes a document and a destination") }
+        let store = try PersistentStore.open(arguments[0], schema: try OutlineSchemas.current)
+        try store.save(to: arguments[1], format: .binary)
+        withExtendedLifetime(store) { exit(0) }
     }
 
     /// A deterministic mix of edits on the first `topLevel` top-level items (which every
