@@ -29,9 +29,9 @@ enum TableReport {
         text += "  memory.open-binary, memory.open-xml: peak resident set (VmHWM) of a fresh process after opening; in brackets before.\n"
         text += "  Peers: \"x faster\" is peer time / library time; GRDB and JSON store the same tree as a flat array of\n"
         text += "  structs (id, parent, ordering, title, done), open = file to array, save = array to durable file.\n"
-        text += "  edit.batch's peer fresh-open-save is one binary.open + one binary.save in a new process, started and\n"
-        text += "  awaited as the batch is; batch.one-edit is the same fresh `outline batch` process with the first edit\n"
-        text += "  only; batch.open-only is one with no edit (it opens the document and ends without saving).\n"
+        text += "  edit.batch's peer batch.one-edit is the same fresh `outline batch` process with the first edit only;\n"
+        text += "  batch.open-only is one with no edit (it opens the document and ends without saving); fresh-open-save\n"
+        text += "  is one binary.open + one binary.save in a new process, started and awaited as the batch is.\n"
         if !targets.isEmpty {
             let size = results.last.map { $0.items.formatted() } ?? ""
             text += "\nTargets at \(size) items" + (results.count == 1 ? " (set for 1,000,000 items; shown for orientation):\n" : ":\n")

@@ -75,8 +75,8 @@ extension SizeSuite {
             record(
                 "edit.batch", floor: Floors.edit, sum("binary.open", "binary.save"),
                 peers: [
-                    peer("fresh-open-save", "peer.fresh-open-save"), peer("batch.one-edit", "peer.batch-one-edit"),
-                    peer("batch.open-only", "peer.batch-open-only"),
+                    peer("batch.one-edit", "peer.batch-one-edit"), peer("batch.open-only", "peer.batch-open-only"),
+                    peer("fresh-open-save", "peer.fresh-open-save"),
                 ]))
         records.append(record("observe.one-edit", floor: nil, nil, peers: [peer("refetch-diff", "peer.observe-refetch-diff")]))
         records.append(record("observe.expand", floor: nil, nil))
