@@ -59,7 +59,7 @@ struct OutlineCommand: ParsableCommand {
             Console.diagnostic("Error: \(problem)")
             ArgumentEncoding.exitForBadUsage()
         }
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = DashArguments.normalizedCommandLine(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

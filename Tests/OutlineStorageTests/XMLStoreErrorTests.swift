@@ -178,8 +178,8 @@ import Testing
             "Malformed/WrongHashes.xml: line 22: the store was written with another version of the model (Folder is only in the store; Item differs). Open it with the model version it was written with; migrating it to this one is a separate step."
         ),
         (
-            "WrongRoot.xml", .nestedList, .malformedXML,
-            "Malformed/WrongRoot.xml: line 2: the file holds no XML element. An XML store starts with <?xml ...?> and holds a <database> element; restore the file from a backup if there is one."
+            "WrongRoot.xml", .nestedList, .unknownFormat,
+            "Malformed/WrongRoot.xml: line 2: the root element is <plist>, not <database>. This is not a Core Data XML store; check that this is the file you meant."
         ),
     ]
 

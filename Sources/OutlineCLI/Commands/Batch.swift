@@ -93,7 +93,7 @@ struct Batch: ParsableCommand {
         guard let type = commands[name] else {
             throw ValidationError("\(name) is not a command a batch can run; use \(commands.keys.sorted().joined(separator: ", ")).")
         }
-        return try type.parseAsEditingCommand([document] + command.words.dropFirst())
+        return try type.parseAsEditingCommand(DashArguments.normalized([document] + command.words.dropFirst(), of: type))
     }
 
     /// What went wrong on a line, in one sentence or more, without the `Error:` prefix.

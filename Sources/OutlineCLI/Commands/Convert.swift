@@ -8,7 +8,8 @@ struct Convert: ParsableCommand {
         abstract: "Write a document in another format.",
         discussion: """
             The input's format is found from its content (binary, Core Data XML or OPML; other \
-            text is Markdown or plain text). The output's format is --to, else OUTPUT's \
+            text is Markdown when its first line is a heading or a list item, else plain text, \
+            unless its extension is .md or .txt), or named with --from. The output's format is --to, else OUTPUT's \
             extension: .outline is binary (unless --to xml), .xml Core Data XML, .opml OPML, \
             .md Markdown, .txt plain text. Documents written with an older schema version are \
             migrated on the way; the input is never changed: an OUTPUT that is the input file \
@@ -37,6 +38,7 @@ struct Convert: ParsableCommand {
               outline convert notes.outline notes.opml --flavor workflowy
               outline convert library.xml library.outline --model Library.xcdatamodeld
               outline convert notes.md - --to opml
+              outline convert todo.list todo.outline --from text
               outline convert notes.outline notes.outline --to xml --force
             """)
 
@@ -52,6 +54,8 @@ struct Convert: ParsableCommand {
             valueName: "format"),
         completion: .list(ConversionFormat.all.map(\.name)))
     var to: String?
+
+    @OptionGroup var inputFormat: InputFormatOption
 
     @Option(help: "The zlib compression level of binary output, 0 (none, fastest) to 9 (smallest).")
     var level: Int = BinaryStore.defaultCompressionLevel
@@ -138,7 +142,7 @@ struct Convert: ParsableCommand {
             throw ValidationError("Binary output would go to the terminal; redirect standard output to a file or a pipe, or choose --to xml.")
         }
         let result = try DocumentConverter.convert(
-            input: input, output: output, to: format, level: level,
+            input: input, from: try inputFormat.format(), output: output, to: format, level: level,
             model: try model.bundle(), strict: strict,
             flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), markdown: try markdownOptions(),
             replacingInput: force, lockTimeout: LockWait.seconds,

@@ -42,6 +42,8 @@ struct Find: ParsableCommand {
     @Option(name: .customLong("var"), help: ArgumentHelp("A value for $NAME in the query (repeatable).", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
+    @OptionGroup var input: InputFormatOption
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
@@ -77,7 +79,7 @@ struct Find: ParsableCommand {
     }
 
     func run() throws {
-        let reading = try OutlineFile.openForReading(document.file)
+        let reading = try OutlineFile.openForReading(document.file, format: try input.format())
         for warning in reading.warnings { Console.warning(warning) }
         let file = reading.file
         let outline = file.document

@@ -40,6 +40,8 @@ struct Show: ParsableCommand {
     @Flag(help: "Show the children of collapsed items too.")
     var expandAll = false
 
+    @OptionGroup var input: InputFormatOption
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
@@ -49,7 +51,7 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
-        let reading = try OutlineFile.openForReading(document.file)
+        let reading = try OutlineFile.openForReading(document.file, format: try input.format())
         for warning in reading.warnings { Console.warning(warning) }
         let file = reading.file
         let start = try under.map(file.item(at:))

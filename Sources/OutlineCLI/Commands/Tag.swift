@@ -97,10 +97,11 @@ struct Tags: ParsableCommand {
             """)
 
     @OptionGroup var document: DocumentArgument
+    @OptionGroup var input: InputFormatOption
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let reading = try OutlineFile.openForReading(document.file)
+        let reading = try OutlineFile.openForReading(document.file, format: try input.format())
         for warning in reading.warnings { Console.warning(warning) }
         let outline = reading.file.document
         try Console.output(output.json ? outline.renderTagsJSON() : outline.renderTagsText())

@@ -56,13 +56,14 @@ public struct MarkdownExportOptions: Sendable, Hashable {
 /// under their parent heading instead. Line breaks are written as `\n`; escapes are those of
 /// `MarkdownEscaping`.
 ///
-/// Collapsed state and creation dates are written (`collapsed::`, `created::`) only for items
-/// read with them, as OPML's `collapsed` and `created` attributes are; a done item's open-task
-/// slot is not written (it shows `[x]` or `DONE` either way). Not written, with a warning: kept
-/// attributes whose name is not a property key or whose value holds a line break. Lost in the
-/// round trip: leading white space of a text's first line and trailing white space of its last
-/// line, a note's leading and trailing blank lines and the spaces on its blank lines, and where
-/// OPML placed `text` among an item's attributes.
+/// A folded item gets `collapsed:: true` (as Logseq writes it); creation dates are written
+/// (`created::`) only for items read with them, as OPML's `created` attribute is; a done item's
+/// open-task slot is not written (it shows `[x]` or `DONE` either way). Not written, with a
+/// warning: tags (Markdown has none; OPML keeps them), kept attributes whose name is not a
+/// property key or whose value holds a line break. Lost in the round trip, with a warning:
+/// leading white space of a text's first line and trailing white space of its last line, a
+/// note's leading and trailing blank lines; without one: the spaces on a note's blank lines, and
+/// where OPML placed `text` among an item's attributes.
 ///
 /// - Complexity: O(output); in the list style every line is indented, so a chain of depth d
 ///   costs O(d²) bytes.

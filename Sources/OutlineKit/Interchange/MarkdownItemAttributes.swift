@@ -109,6 +109,9 @@ struct MarkdownItemAttributes {
     static func propertyLines(extra: ExtraAttributes?, collapsed: Bool, created: Date?) -> (lines: [String], unwritable: [String]) {
         var lines: [String] = []
         var unwritable: [String] = []
+        // A folded item read without a collapsed attribute (made here, or folded since) says so
+        // as Logseq does, after its other properties.
+        let hasCollapsedSlot = extra?.entries.contains { if case .mapped("collapsed", _) = $0 { true } else { false } } ?? false
         for entry in extra?.entries ?? [] {
             switch entry {
             case .kept(let name, let value):
@@ -129,6 +132,7 @@ struct MarkdownItemAttributes {
                 continue
             }
         }
+        if collapsed && !hasCollapsedSlot { lines.append("collapsed:: true") }
         return (lines, unwritable)
     }
 }

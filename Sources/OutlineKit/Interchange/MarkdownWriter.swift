@@ -10,6 +10,10 @@ struct MarkdownWriter {
     private var atBlankLine = true
     private var unwritable: (items: Int, names: [String]) = (0, [])
     private var corrupt: (count: Int, first: String?) = (0, nil)
+    /// Items whose tags are not written (Markdown has no tags), and the first of them.
+    private var tagged: (count: Int, first: ManagedObject?) = (0, nil)
+    /// Items whose text or note loses white space at its start or end, and the first of them.
+    private var trimmed: (count: Int, first: ManagedObject?) = (0, nil)
 
     init(document: OutlineDocument, options: MarkdownExportOptions) {
         self.document = document
@@ -131,6 +135,14 @@ struct MarkdownWriter {
 
     /// The task prefix and property lines of `item`, noting what cannot be written.
     private mutating func taskAndProperties(_ item: ManagedObject) -> (prefix: String?, properties: [String]) {
+        if !document.tags(of: item).isEmpty {
+            tagged.count += 1
+            if tagged.first == nil { tagged.first = item }
+        }
+        if Self.losesWhiteSpace(text: document.text(of: item) ?? "", note: document.note(of: item)) {
+            trimmed.count += 1
+            if trimmed.first == nil { trimmed.first = item }
+        }
         var extra: ExtraAttributes?
         do {
             extra = try document.extraAttributes(of: item)
@@ -181,9 +193,37 @@ struct MarkdownWriter {
         atBlankLine = true
     }
 
+    /// Whether Markdown drops white space of `text` or `note`: at the start of the text's first
+    /// line or the end of its last, blank lines at either end of the note, a note of white space.
+    static func losesWhiteSpace(text: String, note: String?) -> Bool {
+        if text.first?.isWhitespace == true || text.last?.isWhitespace == true { return true }
+        guard let note, !note.isEmpty else { return false }
+        if note.allSatisfy(\.isWhitespace) { return true }
+        let lines = InterchangeText.lines(of: note)
+        return lines.first.map(MarkdownSyntax.isBlank) == true || lines.last.map(MarkdownSyntax.isBlank) == true
+    }
+
     /// What the export could not write.
     func warnings(file: String?) -> [InterchangeWarning] {
         var warnings: [InterchangeWarning] = []
+        func first(_ item: ManagedObject?) -> String {
+            item.map { "item \(ItemReference.path(document.path(of: $0)))" } ?? ""
+        }
+        if tagged.count > 0 {
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(tagged.count) \(tagged.count == 1 ? "item's tags were" : "items' tags were") not written (first: \(first(tagged.first))): Markdown has no tags",
+                    hint: "Export OPML to keep them (as its category attribute)."))
+        }
+        if trimmed.count > 0 {
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(trimmed.count) \(trimmed.count == 1 ? "item's text or note" : "items' texts or notes") lost white space at the start or end "
+                        + "(first: \(first(trimmed.first))): Markdown does not keep it",
+                    hint: "Export OPML to keep it."))
+        }
         if unwritable.items > 0 {
             let items = unwritable.items
             warnings.append(

@@ -61,7 +61,7 @@ public enum PlainTextImporter {
 /// Writes an outline document as tab-indented plain text: one item per line, one tab per level.
 ///
 /// Plain text holds only the tree and the texts. Reported once each, with the number of items
-/// and the first one's path: notes and done state are dropped (export Markdown or OPML to keep
+/// and the first one's path: notes, done state and tags are dropped (export Markdown or OPML to keep
 /// them), a newline or tab inside a text is written as a space, leading spaces of a text are
 /// dropped (they would read as indentation), an empty text is written as an empty line (which
 /// reads back as nothing), and kept OPML attributes are not written. Collapsed state is not
@@ -83,6 +83,7 @@ public enum PlainTextExporter {
                 "done state was dropped", "done states were dropped", "plain text has no done state",
                 "Export Markdown or OPML to keep them.", 0, nil
             ),
+            ("item's tags were dropped", "items' tags were dropped", "plain text has no tags", "Export OPML to keep them.", 0, nil),
             ("text held line breaks or tabs", "texts held line breaks or tabs", "line breaks and tabs are written as spaces", nil, 0, nil),
             ("text started with spaces", "texts started with spaces", "leading spaces are dropped, as they would read as indentation", nil, 0, nil),
             ("text was empty", "texts were empty", "an empty text is written as an empty line, which reads back as nothing", nil, 0, nil),
@@ -96,15 +97,16 @@ public enum PlainTextExporter {
             var text = document.text(of: item) ?? ""
             if document.note(of: item) != nil { tally(0, item) }
             if document.isDone(item) { tally(1, item) }
+            if !document.tags(of: item).isEmpty { tally(2, item) }
             if text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" }) {
-                tally(2, item)
+                tally(3, item)
                 text = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 })
             }
             if text.first == " " {
-                tally(3, item)
+                tally(4, item)
                 text = String(text.drop { $0 == " " })
             }
-            if text.isEmpty { tally(4, item) }
+            if text.isEmpty { tally(5, item) }
             output += String(repeating: "\t", count: depth - 1) + text + "\n"
             attributes.count(item, in: document)
             return true

@@ -43,7 +43,10 @@ extension OPMLReader {
                 .limitExceeded, file: file, at: at, "the XML is over libxml2's safety limits (\(reason))",
                 hint: "No outline needs a single name or value that long; the file is damaged or made to exhaust memory.")
         case .empty:
-            return empty(file: file)
+            // libxml2's word for input without any element, such as plain text.
+            return StorageError(
+                .unknownFormat, file: file, at: at, "the file holds no XML element",
+                hint: "An OPML file starts with <?xml or <opml; check that this is the file you meant.")
         case .declarationNotFirst:
             return StorageError(
                 .malformedXML, file: file, at: at, "not well-formed XML (\(reason))",

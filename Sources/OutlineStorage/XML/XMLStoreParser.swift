@@ -127,9 +127,9 @@ final class XMLStoreParser: SAXDelegate {
         case .document:
             guard name.is("database") else {
                 throw StorageError(
-                    .malformedXML, file: file, at: "line \(line)",
+                    .unknownFormat, file: file, at: "line \(line)",
                     "the root element is <\(name.shown)>, not <database>",
-                    hint: "This is not a Core Data XML store.")
+                    hint: "This is not a Core Data XML store; check that this is the file you meant.")
             }
             place = .database
         case .database:

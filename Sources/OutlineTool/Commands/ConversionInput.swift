@@ -5,16 +5,30 @@ import OutlineStorage
 /// How `outline convert` reads its input, decided from the content by
 /// ``OutlineStorage/FileContent`` (the detection every command uses): binary documents and XML
 /// whose root is `<database>` are stores, XML whose root is `<opml>` is OPML; other text is
-/// Markdown or plain text (by extension, else by whether it has headings or list items),
-/// whatever it starts with.
+/// Markdown or plain text (by extension, else by whether its first line is a heading or a list
+/// item), whatever it starts with. `--from` names the format instead.
 enum ConversionInput: Equatable {
     case store
     case interchange(InterchangeFormat)
 
-    /// The way to read `file`, from its first bytes (read from its one descriptor, so that the
-    /// rest can be read from it too).
-    static func detect(file: DocumentFile) throws -> ConversionInput {
+    /// The way to read `file`: as `declared` when the user named its format (`--from`), else
+    /// from its first bytes (read from its one descriptor, so that the rest can be read from it
+    /// too).
+    static func detect(file: DocumentFile, declared: ConversionFormat? = nil) throws -> ConversionInput {
         let prefix = try file.prefix(FileContent.prefixSize)
+        if prefix.isEmpty && file.path == StandardStreams.inputName {
+            // Most likely the command before it in a pipe failed: nothing to read is an error,
+            // not an empty outline that would replace an output.
+            throw StorageError(
+                .unknownFormat, file: file.path, "nothing was read: standard input is empty",
+                hint: "Pipe a document into the command, or give its file name instead of -.")
+        }
+        if let declared {
+            switch declared.kind {
+            case .store: return .store  // the store reader tells binary from XML itself
+            case .interchange(let format): return .interchange(format)
+            }
+        }
         return detect(prefix: Array(prefix), pathExtension: ConversionFormat.pathExtension(file.path))
     }
 
@@ -23,7 +37,11 @@ enum ConversionInput: Equatable {
     /// not what it reads, so that its message says what is wrong.
     static func detect(prefix: [UInt8], pathExtension ext: String) -> ConversionInput {
         switch FileContent.detect(prefix) {
-        case .empty, .binary, .xmlStore, .unknown:
+        case .empty:
+            // An empty Markdown or text file is an empty outline; an empty document is damage.
+            if let format = InterchangeFormat(pathExtension: ext), format != .opml { return .interchange(format) }
+            return .store
+        case .binary, .xmlStore, .unknown:
             return .store
         case .opml:
             return .interchange(.opml)

@@ -37,6 +37,8 @@ public enum DocumentConverter {
     ///     from its data, and written with it embedded); interchange input is read into its
     ///     current version.
     ///   - level: zlib level of binary output, 0...9.
+    ///   - inputFormat: the input's format when the user named it; nil finds it from the
+    ///     content (and the name's extension).
     ///   - strict: interchange input is read strictly: the first oddity is an error, not a warning.
     ///   - flavor: how OPML output writes done state (each item keeps its own spelling when nil).
     ///   - markdown: how Markdown output is laid out (a nested list, or headings).
@@ -55,7 +57,7 @@ public enum DocumentConverter {
     ///   `notAnOutline` when a document of another model is to be written as an outline,
     ///   `fileExists` when the output is the input and converting in place is not allowed.
     public static func convert(
-        input: String, output: String, to format: ConversionFormat,
+        input: String, from inputFormat: ConversionFormat? = nil, output: String, to format: ConversionFormat,
         level: Int = BinaryStore.defaultCompressionLevel, model: ModelBundle,
         strict: Bool = false, flavor: OPMLFlavor? = nil,
         markdown: MarkdownExportOptions = MarkdownExportOptions(),
@@ -75,7 +77,7 @@ public enum DocumentConverter {
         var result: Result
         // One open: detection, then the whole input, read from the same descriptor (a pipe works).
         let file = try StandardStreams.openDocument(input)
-        switch try ConversionInput.detect(file: file) {
+        switch try ConversionInput.detect(file: file, declared: inputFormat) {
         case .store:
             store = try PersistentStore.open(
                 file, model: model, allowingOwnModel: OwnModels.areAllowed(with: model),

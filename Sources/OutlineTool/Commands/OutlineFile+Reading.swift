@@ -18,13 +18,15 @@ extension OutlineFile {
     /// Opens what `path` names to read it: a store document as ``open(_:progress:)`` does
     /// (migrating an older one in memory), an interchange file by importing it in memory with
     /// the current schema, `-` from standard input. The format is found from the content, as
-    /// `outline convert` finds it. Nothing is ever written.
+    /// `outline convert` finds it, unless `format` names it. Nothing is ever written.
     ///
     /// - Throws: as ``open(_:progress:)``, and the errors of the interchange readers.
-    public static func openForReading(_ path: String, progress: ((MigrationProgress) -> Void)? = nil) throws -> Reading {
+    public static func openForReading(
+        _ path: String, format: ConversionFormat? = nil, progress: ((MigrationProgress) -> Void)? = nil
+    ) throws -> Reading {
         let file = try StandardStreams.openDocument(path)
         let name = file.path
-        switch try ConversionInput.detect(file: file) {
+        switch try ConversionInput.detect(file: file, declared: format) {
         case .store:
             let store = try PersistentStore.open(file, model: try OutlineSchemas.bundle, allowingOwnModel: true, progress: progress)
             return Reading(file: try OutlineFile(path: name, store: store), format: store.format.rawValue, warnings: [])
