@@ -35,8 +35,19 @@ extension OutlineDocument {
         }
         let position = position(of: target)
         try context.perform("Delete item “\(Self.shorten(text(of: target) ?? ""))”") {
+            // The tags of the items going away: those no other item has go with them, as
+            // removing a tag from its last item deletes it.
+            let tagShape = shape.tags
+            let tags = tagShape.map { tagShape in
+                Set(subtree(of: target).lazy.flatMap { self.context.relatedObjects(of: $0, tagShape.itemTags) })
+            }
             try context.delete(target)
             try renumber(parent, from: position)
+            if let tagShape, let tags {
+                for tag in tags where context.exists(tag) && context.relatedObjects(of: tag, tagShape.items).isEmpty {
+                    try context.delete(tag)
+                }
+            }
         }
     }
 

@@ -79,6 +79,11 @@ import Testing
             "remove ' 1'",
             "stdin:3 (remove ' 1'): doc.outline: \" 1\" begins with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."
         ),
+        // An #ID left unquoted is a comment; the message says so.
+        (
+            "move 2 --under #103",
+            "stdin:3 (move 2 --under #103): Missing value for '--under <path>'. (# starts a comment here; quote an #ID, as in '#103'.)"
+        ),
         (
             "add \"never closed",
             "standard input: line 3: the double quote opened on this line is never closed. Close the quote; a quoted text may span lines, but must end."
@@ -100,6 +105,14 @@ import Testing
         #expect(result.stderr == expected, "\(result)")
         #expect(try box.bytes("doc.outline") == before)
         #expect(try box.temporaries().isEmpty)
+    }
+
+    @Test func aByteOrderMarkBeforeTheFirstLineIsSkipped() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        let result = try Self.runBatch(box, "\u{FEFF}add One\nadd Two --under 1\n")
+        #expect(result.status == 0 && result.stdout == "1\n1.1\n", "\(result)")
+        #expect(try box.run("show", "doc.outline").stdout == "1 One\n  1.1 Two\n")
     }
 
     /// Lines are parsed while the document opens, yet a line that fails when applied is named

@@ -34,6 +34,22 @@ import Testing
         #expect(document.context.validationIssues().isEmpty)
     }
 
+    @Test func removingItemsRemovesTheTagsNoOtherItemHas() throws {
+        let (document, a, b) = try Self.sample()
+        let c = try document.insertItem("C")
+        try document.addTags(["solo"], to: [b])
+        try document.addTags(["shared"], to: [b, c])
+        let tagEntity = try #require(document.shape.tags).entity
+        try document.deleteItem(a)  // and B below it
+        #expect(document.tagCounts().map { "\($0.name)=\($0.count)" } == ["shared=1"])
+        #expect(document.context.graph.count(ofEntity: tagEntity) == 1)
+        // One step: undoing it brings back the items and the tag.
+        document.context.undo()
+        #expect(document.tags(of: b) == ["solo", "shared"])
+        #expect(document.tagCounts().map { "\($0.name)=\($0.count)" } == ["shared=2", "solo=1"])
+        #expect(document.context.validationIssues().isEmpty)
+    }
+
     @Test(arguments: ["", " a", "a ", "a,b", "a\u{1B}b", "a\nb"])
     func namesThatCannotBeTagsAreRefused(name: String) throws {
         let (document, a, _) = try Self.sample()

@@ -67,7 +67,11 @@ struct Batch: ParsableCommand {
                 }
                 outcome = try parsed.apply(to: file)
             } catch {
-                throw LineFailure(script: name, line: command.line, text: command.text, message: Self.message(for: error, command))
+                var message = Self.message(for: error, command)
+                if command.commentLooksLikeID {
+                    message += " (# starts a comment here; quote an #ID, as in '#103'.)"
+                }
+                throw LineFailure(script: name, line: command.line, text: command.text, message: message)
             }
             outcomes.output += outcome.output
             outcomes.notes += outcome.notes

@@ -24,6 +24,9 @@ public struct BatchScript: Sendable {
         public var words: [String]
         /// The command as written (its first line, for messages).
         public var text: String
+        /// Whether a comment ends the command's line right after a word with a digit after its
+        /// `#` (`move 2 --under #103`): most likely an `#ID` left unquoted, which messages say.
+        public var commentLooksLikeID = false
     }
 
     /// The commands, in order.
@@ -36,6 +39,8 @@ public struct BatchScript: Sendable {
     ///   naming the line where it opens.
     /// - Complexity: O(length of `text`).
     public init(parsing text: String, name: String) throws {
+        // A byte order mark some editors put first is not part of the first command.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var commands: [Command] = []
         var words: [String] = []
@@ -45,6 +50,7 @@ public struct BatchScript: Sendable {
         var commandLine = 1
         var scalars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar?
+        var commentLooksLikeID = false
 
         func next() -> Unicode.Scalar? {
             if let scalar = pending {
@@ -62,9 +68,13 @@ public struct BatchScript: Sendable {
             endWord()
             if !words.isEmpty {
                 let source = commandLine <= lines.count ? String(lines[commandLine - 1]) : ""
-                commands.append(Command(line: commandLine, words: words, text: source.trimmingCharacters(in: .whitespaces)))
+                commands.append(
+                    Command(
+                        line: commandLine, words: words, text: source.trimmingCharacters(in: .whitespaces),
+                        commentLooksLikeID: commentLooksLikeID))
             }
             words = []
+            commentLooksLikeID = false
         }
         /// Marks the start of a word, and of the command when it is its first.
         func startWord() {
@@ -81,7 +91,10 @@ public struct BatchScript: Sendable {
                 endWord()
             case "#" where !inWord:
                 // A comment: skip to the end of the line, whose newline ends the command.
+                var first = true
                 while let skipped = next() {
+                    if first && !words.isEmpty && ("0" ... "9").contains(skipped) { commentLooksLikeID = true }
+                    first = false
                     if skipped == "\n" {
                         pending = skipped
                         break
