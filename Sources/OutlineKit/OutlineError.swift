@@ -44,6 +44,9 @@ public struct OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let nothingToUndo = Code(rawValue: "nothingToUndo")
         /// Redo was asked for, but the document keeps no undone step to make again.
         public static let nothingToRedo = Code(rawValue: "nothingToRedo")
+        /// Something is larger than the chosen format can hold and read back (an item's text
+        /// and note together in one OPML element).
+        public static let limitExceeded = Code(rawValue: "limitExceeded")
     }
 
     /// What kind of failure this is; switch on it to react to some of them.

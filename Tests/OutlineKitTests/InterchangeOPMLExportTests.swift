@@ -49,6 +49,22 @@ import Testing
         #expect(try OPMLExporter.write(again.document, head: again.head).data == exported.data)
     }
 
+    /// What the writer writes the reader reads: an element that would not fit libxml2's
+    /// lookahead is refused, naming the item, instead of a file that cannot be read back.
+    @Test func anItemTooLargeForOneElementIsRefusedAndOneThatFitsReadsBack() throws {
+        let document = try SampleOutlines.emptyDocument()
+        _ = try document.insertItem("first")
+        let fits = try document.insertItem(String(repeating: "a", count: 6_000_000))
+        try document.setNote(String(repeating: "n", count: 3_900_000), of: fits)
+        let written = try OPMLExporter.write(document, file: "big.opml")
+        let read = try OPMLImporter.read(written.data, file: "big.opml")
+        #expect(read.document.note(of: read.document.children(of: read.document.root)[1])?.count == 3_900_000)
+        try document.setNote(String(repeating: "n", count: 4_100_000), of: fits)
+        let error = #expect(throws: OutlineError.self) { try OPMLExporter.write(document, file: "big.opml") }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.location == "2", "\(String(describing: error))")
+    }
+
     @Test func expansionStateIsWrittenBackOneBased() throws {
         for (fixture, expected) in [
             ("OPMLEditor.opml", "1,2,6"), ("ExpansionStateZeroBased.opml", "1,4"), ("OneLine.opml", "2"),

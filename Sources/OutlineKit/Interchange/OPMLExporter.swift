@@ -41,7 +41,9 @@ public enum OPMLExporter {
     /// - Returns: the bytes, and warnings about items whose stored attributes could not be
     ///   decoded (written without them), dates no RFC 822 date spells (left out) and
     ///   characters XML cannot hold (written as U+FFFD).
-    /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
+    /// - Throws: ``OutlineError`` `limitExceeded` for an item whose text, note and attributes
+    ///   would take more than ``OutlineStorage/OPMLWriter/maximumStartTagBytes`` (no OPML reader
+    ///   would read the file back); `invalidDocument` when some items are not under the root
     ///   (``OutlineDocument/requireEveryItemUnderRoot()``): they would be left out.
     public static func write(
         _ document: OutlineDocument, head: OPMLHead = OPMLHead(), file: String? = nil,
@@ -49,7 +51,7 @@ public enum OPMLExporter {
     ) throws -> ExportedOutline {
         try document.requireEveryItemUnderRoot()
         var export = OPMLExport(document: document, flavor: options.flavor, file: file)
-        return export.run(head: head)
+        return try export.run(head: head)
     }
 }
 
@@ -69,7 +71,7 @@ struct OPMLExport {
         self.file = file
     }
 
-    mutating func run(head: OPMLHead) -> ExportedOutline {
+    mutating func run(head: OPMLHead) throws -> ExportedOutline {
         var head = head
         let (rows, needsList) = expandedRows()
         let writesList = needsList || head.fields.contains { $0.name == "expansionState" }
@@ -88,7 +90,14 @@ struct OPMLExport {
             let kids = document.children(of: item)
             let collapsed = document.isCollapsed(item)
             let hiddenExpanded = writesList && !top.visible && !kids.isEmpty && !collapsed
-            writer.startOutline(attributes(of: item, hiddenExpanded: hiddenExpanded))
+            let tagBytes = writer.startOutline(attributes(of: item, hiddenExpanded: hiddenExpanded))
+            if tagBytes > OPMLWriter.maximumStartTagBytes {
+                throw OutlineError(
+                    .limitExceeded, file: file, at: "\(ItemReference.path(document.path(of: item)))",
+                    "the item's text, note and attributes take \(String(format: "%.1f", Double(tagBytes) / 1e6)) MB in OPML, "
+                        + "more than an OPML reader accepts in one element (\(OPMLWriter.maximumStartTagBytes) bytes)",
+                    hint: "Export Markdown or a document (.outline) to keep it, or shorten the item's text or note.")
+            }
             if kids.isEmpty {
                 writer.endOutline()
             } else {

@@ -18,6 +18,12 @@ public struct OPMLWriter {
     /// The most tabs a line is indented by.
     public static let maxIndentation = 32
 
+    /// The most bytes one `<outline ...>` start tag may take, its attributes escaped: libxml2
+    /// without `XML_PARSE_HUGE` (which ``OPMLReader`` keeps off) looks ahead at most 10,000,000
+    /// bytes, and a start tag must fit in that (a little is kept for the indentation before it).
+    /// A longer one would be written and then not read back.
+    public static let maximumStartTagBytes = 9_999_000
+
     private var bytes: [UInt8] = []
     /// Open outlines.
     private var depth = 0
@@ -61,13 +67,19 @@ public struct OPMLWriter {
 
     /// Opens an `<outline>` with `attributes` in the order given, under the open one (or
     /// `<body>`). Names must be XML names and unique; callers map their data to that.
-    public mutating func startOutline(_ attributes: [OPMLAttribute]) {
+    ///
+    /// - Returns: the bytes the start tag takes, which readers need to be at most
+    ///   ``maximumStartTagBytes``.
+    @discardableResult
+    public mutating func startOutline(_ attributes: [OPMLAttribute]) -> Int {
         closePending()
         indent(depth + 2)
+        let start = bytes.count
         append("<outline")
         appendAttributes(attributes)
         pending = true
         depth += 1
+        return bytes.count - start + 1  // with its closing `>`
     }
 
     /// Closes the innermost open outline.
