@@ -44,9 +44,20 @@ public struct InterchangeWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The error strict reading throws for this warning: ``StorageError`` code `nonconforming`
-    /// with the same file, place and message, and the hint ``strictHint`` when it has none.
+    /// with the same file and place, the message without what lenient reading does about it
+    /// (``strictMessage``), and the hint ``strictHint`` when it has none.
     public var storageError: StorageError {
-        StorageError(.nonconforming, file: file, at: location, message, hint: hint ?? Self.strictHint)
+        StorageError(.nonconforming, file: file, at: location, strictMessage, hint: hint ?? Self.strictHint)
+    }
+
+    /// The message without its last clause when that clause says what lenient reading made of
+    /// the oddity (`...; read as its child`, `; kept as it is`, `; ignored`): strict reading
+    /// does none of it.
+    public var strictMessage: String {
+        guard let split = message.range(of: "; ", options: .backwards) else { return message }
+        let clause = message[split.upperBound...]
+        let lenient = ["read as ", "kept as ", "ignored", "left out", "dropped"]
+        return lenient.contains(where: { clause.hasPrefix($0) }) ? String(message[..<split.lowerBound]) : message
     }
 
     /// What to do about a warning that strict reading turned into an error.

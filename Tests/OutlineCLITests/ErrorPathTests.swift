@@ -146,6 +146,8 @@ import Testing
         (["convert", "doc.outline", "out"], "out: the output has no file name extension to choose its format by."),
         (["convert", "doc.outline", "out.outline", "--to", "pdf"], "--to pdf is not a format; use one of"),
         (["convert", "doc.outline", "out.outline", "--level", "10"], "--level must be between 0 and 9 (got 10)."),
+        (["convert", "doc.outline", "out.md", "--level", "3"], "--level applies only to binary output."),
+        (["convert", "doc.outline", "out.md", "--flavor", "omni"], "--flavor applies only to OPML output."),
         (
             ["migrate", "doc.outline", "--dry-run", "--output", "x.outline"],
             "--dry-run writes nothing; it cannot be combined with --output or --no-backup."

@@ -194,7 +194,7 @@ import Testing
         ),
         (
             "Values.opml",
-            "Values.opml: line 9: created=\"yesterday\" is not an RFC 822 date; kept as it is. "
+            "Values.opml: line 9: created=\"yesterday\" is not an RFC 822 date. "
                 + "Dates look like \"Sat, 09 Apr 2007 14:57:36 GMT\"."
         ),
         (
@@ -213,7 +213,7 @@ import Testing
         let error = try #require(throws: StorageError.self) { try read("NoVersion.opml", options: ImportOptions(strict: true)) }
         #expect(error.code == .nonconforming)
         #expect(
-            error.description == "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0. "
+            error.description == "NoVersion.opml: line 2: the <opml> element has no version attribute. "
                 + "Correct the file, or read it without strict mode to accept this.")
     }
 

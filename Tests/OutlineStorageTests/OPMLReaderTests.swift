@@ -1,7 +1,8 @@
 import Foundation
-import OutlineStorage
 import OutlineTestSupport
 import Testing
+
+@testable import OutlineStorage
 
 @Suite struct OPMLReaderTests {
     /// How much the reader hands libxml2 at a time (1 MB).
@@ -127,12 +128,12 @@ import Testing
     @Test(arguments: [
         (
             "NoVersion.opml",
-            "NoVersion.opml: line 2: the <opml> element has no version attribute; read as OPML 2.0. "
+            "NoVersion.opml: line 2: the <opml> element has no version attribute. "
                 + "Correct the file, or read it without strict mode to accept this."
         ),
         (
             "Oddities.opml",
-            "Oddities.opml: line 2: unknown OPML version \"3.0\"; read as OPML 2.0. "
+            "Oddities.opml: line 2: unknown OPML version \"3.0\". "
                 + "Correct the file, or read it without strict mode to accept this."
         ),
         (
@@ -183,6 +184,14 @@ import Testing
             error.description == "deep.opml: line 3: the outline is nested more than 50 levels deep (the reader's limit). "
                 + "The file is damaged or made to exhaust memory; if the nesting is real, read it with a higher maxDepth (at most 1000000).")
         #expect(try OPMLReader.read(OPMLFixtures.chain(depth: 50), file: "deep.opml", options: .init(maxDepth: 50)).outlines.count == 50)
+    }
+
+    /// At the ceiling (what the tool reads with) the message does not suggest going deeper.
+    @Test func nestingBeyondTheCeilingSaysNoReaderGoesDeeper() {
+        let error = OPMLReader.tooDeep(file: "deep.opml", line: 3, limit: OPMLReader.Options.depthCeiling)
+        #expect(
+            error.description == "deep.opml: line 3: the outline is nested more than 1000000 levels deep (the reader's limit). "
+                + "The file is damaged or made to exhaust memory; no outline this tool reads or writes is nested deeper.")
     }
 
     @Test func skippedElementsCountTowardsTheDepthLimit() throws {

@@ -57,8 +57,9 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var inputFormat: InputFormatOption
 
-    @Option(help: "The zlib compression level of binary output, 0 (none, fastest) to 9 (smallest).")
-    var level: Int = BinaryStore.defaultCompressionLevel
+    @Option(
+        help: "The zlib compression level of binary output, 0 (none, fastest) to 9 (smallest; default: \(BinaryStore.defaultCompressionLevel)).")
+    var level: Int?
 
     @Flag(help: "Read OPML, Markdown or text input strictly: the first oddity is an error instead of a warning.")
     var strict = false
@@ -86,12 +87,19 @@ struct Convert: ParsableCommand {
     @OptionGroup var model: ModelOption
 
     func validate() throws {
-        guard (0 ... 9).contains(level) else {
+        if let level, !(0 ... 9).contains(level) {
             throw ValidationError("--level must be between 0 and 9 (got \(level)).")
         }
-        _ = try outputFormat()
+        let format = try outputFormat()
         if let flavor, OPMLFlavor(rawValue: flavor) == nil {
             throw ValidationError("--flavor \(flavor) is not a flavor; use one of \(OPMLFlavor.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        // Options that change nothing for this output are refused, not ignored.
+        if level != nil, format != .binary {
+            throw ValidationError("--level applies only to binary output.")
+        }
+        if flavor != nil, format != .opml {
+            throw ValidationError("--flavor applies only to OPML output.")
         }
         _ = try markdownOptions()
     }
@@ -142,7 +150,8 @@ struct Convert: ParsableCommand {
             throw ValidationError("Binary output would go to the terminal; redirect standard output to a file or a pipe, or choose --to xml.")
         }
         let result = try DocumentConverter.convert(
-            input: input, from: try inputFormat.format(), output: output, to: format, level: level,
+            input: input, from: try inputFormat.format(), output: output, to: format,
+            level: level ?? BinaryStore.defaultCompressionLevel,
             model: try model.bundle(), strict: strict,
             flavor: flavor.flatMap(OPMLFlavor.init(rawValue:)), markdown: try markdownOptions(),
             replacingInput: force, lockTimeout: LockWait.seconds,

@@ -19,6 +19,12 @@ enum InterchangeText {
             return text
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if let nul = bytes.firstIndex(of: 0) {
+            try log.add(
+                line: 1 + bytes[..<nul].count(where: { $0 == 0x0A }),
+                "the file holds a NUL byte, which text files do not; it was read as U+0000 (shown as \\u{0})",
+                hint: "Check that this is the file you meant; a damaged or binary file reads as nonsense.", key: "nul")
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         if !text.utf8.elementsEqual(bytes) {
             let valid = zip(text.utf8, bytes).prefix { $0 == $1 }.count

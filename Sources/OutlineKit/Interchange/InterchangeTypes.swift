@@ -96,8 +96,8 @@ struct WarningLog {
     private mutating func add(_ warning: InterchangeWarning, key: String) throws {
         if strict {
             throw OutlineError(
-                .nonconforming, at: [warning.file, warning.location].compactMap { $0 }.joined(separator: ": "),
-                warning.message, hint: warning.hint ?? InterchangeWarning.strictHint)
+                .nonconforming, file: warning.file, at: warning.location, warning.strictMessage,
+                hint: warning.hint ?? InterchangeWarning.strictHint)
         }
         if let seen = repeats[key] {
             repeats[key] = (seen.index, seen.count + 1)

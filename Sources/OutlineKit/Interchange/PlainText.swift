@@ -43,7 +43,7 @@ public enum PlainTextImporter {
             if depth > builder.depth + 1 {
                 try log.add(
                     line: number,
-                    "the line is indented \(depth - builder.depth - 1) levels deeper than a child of the line before; read as its child",
+                    "the line is indented \(depth - builder.depth - 1 == 1 ? "1 level" : "\(depth - builder.depth - 1) levels") deeper than a child of the line before; read as its child",
                     hint: "Indent each level by one tab more than its parent.", key: "jump")
                 depth = builder.depth + 1
             }

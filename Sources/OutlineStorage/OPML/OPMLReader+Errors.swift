@@ -26,8 +26,10 @@ extension OPMLReader {
         StorageError(
             .limitExceeded, file: file, at: "line \(line)",
             "the outline is nested more than \(limit) levels deep (the reader's limit)",
-            hint: "The file is damaged or made to exhaust memory; if the nesting is real, read it with a higher "
-                + "maxDepth (at most \(Options.depthCeiling)).")
+            hint: limit >= Options.depthCeiling
+                ? "The file is damaged or made to exhaust memory; no outline this tool reads or writes is nested deeper."
+                : "The file is damaged or made to exhaust memory; if the nesting is real, read it with a higher "
+                    + "maxDepth (at most \(Options.depthCeiling)).")
     }
 
     /// The first fatal error libxml2 reported, as a ``StorageError``.

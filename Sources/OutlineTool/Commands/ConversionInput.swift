@@ -32,6 +32,11 @@ enum ConversionInput: Equatable {
         return detect(prefix: Array(prefix), pathExtension: ConversionFormat.pathExtension(file.path))
     }
 
+    /// Whether at most half of `prefix` is control characters other than tabs and line breaks.
+    private static func isMostlyText(_ prefix: [UInt8]) -> Bool {
+        prefix.lazy.filter { $0 < 0x20 && !(0x09 ... 0x0D).contains($0) }.count * 2 <= prefix.count
+    }
+
     /// The way to read a file starting with `prefix` and named with `pathExtension`. Files the
     /// extension claims (`.outline`, `.xml`, `.opml`) go to that reader when their content is
     /// not what it reads, so that its message says what is wrong.
@@ -41,7 +46,12 @@ enum ConversionInput: Equatable {
             // An empty Markdown or text file is an empty outline; an empty document is damage.
             if let format = InterchangeFormat(pathExtension: ext), format != .opml { return .interchange(format) }
             return .store
-        case .binary, .xmlStore, .unknown:
+        case .unknown:
+            // A file named as Markdown or text that is mostly text, but holds a NUL byte or bytes
+            // that are not UTF-8: its reader says where, and reads the rest.
+            if let format = InterchangeFormat(pathExtension: ext), format != .opml, isMostlyText(prefix) { return .interchange(format) }
+            return .store
+        case .binary, .xmlStore:
             return .store
         case .opml:
             return .interchange(.opml)
