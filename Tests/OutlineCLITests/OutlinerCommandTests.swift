@@ -188,6 +188,17 @@ import Testing
         try Self.expectFormat(box, format)
     }
 
+    @Test func editWhereTakesVariablesAsFindDoes() throws {
+        let box = try Self.sample(.binary)
+        try Self.expect(box, ["edit", "doc.outline", "--where", "text == $item", "--var", "item=Milk", "--done"], prints: "Changed 1 item.\n")
+        try Self.expect(box, ["find", "doc.outline", "done == YES"], prints: "1.1 [x] Milk\n")
+        let missing = try box.run("edit", "doc.outline", "--where", "text == $item", "--done")
+        #expect(missing.status == 64 && missing.stderr.hasPrefix("Error: the query uses $item; give it a value with --var item=VALUE."), "\(missing)")
+        let withoutQuery = try box.run("edit", "doc.outline", "1", "--var", "item=Milk", "--done")
+        #expect(
+            withoutQuery.status == 64 && withoutQuery.stderr.hasPrefix("Error: --var item needs a query that uses $item."), "\(withoutQuery)")
+    }
+
     @Test(arguments: formats)
     func addPrintsThePathOrTheIdAndTakesTextFromAFile(format: DocumentFormat) throws {
         let box = try Self.sample(format)

@@ -22,7 +22,8 @@ struct Edit: EditingCommand {
             and when the terminal closes. Colours are left out when NO_COLOR is set.
 
             Otherwise give at least one change, and the items: PATH, or --where QUERY for every item the \
-            predicate matches (as find prints them). --recursive changes the items below each \
+            predicate matches (as find prints them; --var NAME=VALUE gives its $NAME a value, \
+            as for find). --recursive changes the items below each \
             one too. An empty --note removes the note. The whole edit is one step. With \
             --where or --recursive, prints how many items changed.
 
@@ -34,6 +35,7 @@ struct Edit: EditingCommand {
               outline edit groceries.outline '#105' --not-done --note ""
               outline edit groceries.outline 1 --done --recursive
               outline edit groceries.outline --where 'text BEGINSWITH "Old"' --done
+              outline edit groceries.outline --where 'text == $item' --var item=Milk --done
             """)
 
     @OptionGroup var document: DocumentArgument
@@ -44,6 +46,8 @@ struct Edit: EditingCommand {
 
     @Option(help: ArgumentHelp("Edit every item this predicate matches instead of PATH.", valueName: "query"))
     var `where`: String?
+
+    @OptionGroup var variables: QueryVariablesOption
 
     @Flag(help: "Edit the items below each item too.")
     var recursive = false
@@ -70,7 +74,7 @@ struct Edit: EditingCommand {
 
     /// Whether the command opens the full-screen editor: only FILE was given.
     var isFullScreen: Bool {
-        path == nil && `where` == nil && !hasChanges && !recursive
+        path == nil && `where` == nil && !hasChanges && !recursive && variables.variables.isEmpty
     }
 
     private var hasChanges: Bool {
@@ -91,6 +95,7 @@ struct Edit: EditingCommand {
             throw ValidationError("Nothing to change: give --text, --note, --done or --not-done.")
         }
         if path != nil && `where` != nil { throw ValidationError("Give PATH or --where QUERY, not both.") }
+        _ = try variables.values(for: `where`)
         if text != nil && textFile != nil { throw ValidationError("Give --text or --text-file, not both.") }
         if note != nil && noteFile != nil { throw ValidationError("Give --note or --note-file, not both.") }
     }
@@ -108,7 +113,10 @@ struct Edit: EditingCommand {
         let outline = file.document
         var targets: [ManagedObject]
         if let query = `where` {
-            targets = try QueryDiagnostic.showingColumn(of: query) { try file.attributing { try outline.matches(query).map(\.item) } }
+            let values = try variables.values(for: query)
+            targets = try QueryDiagnostic.showingColumn(of: query) {
+                try file.attributing { try outline.matches(query, variables: values).map(\.item) }
+            }
         } else if let path {
             targets = [try file.item(at: path)]
             if targets[0] == outline.root {

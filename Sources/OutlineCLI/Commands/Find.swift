@@ -39,43 +39,14 @@ struct Find: ParsableCommand {
     @Flag(help: "Print the number of matches instead of the matches.")
     var count = false
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("A value for $NAME in the query (repeatable).", valueName: "NAME=VALUE"))
-    var variables: [String] = []
+    @OptionGroup var variables: QueryVariablesOption
 
     @OptionGroup var input: InputFormatOption
 
     @OptionGroup var output: JSONOption
 
     func validate() throws {
-        _ = try values()
-    }
-
-    /// The `--var` values by name.
-    func values() throws -> [String: FetchPredicate.Argument] {
-        var values: [String: FetchPredicate.Argument] = [:]
-        for assignment in variables {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw ValidationError("--var \(assignment): write NAME=VALUE, as in --var prefix=milk.")
-            }
-            var name = String(assignment[..<equals])
-            if name.hasPrefix("$") { name.removeFirst() }
-            let text = String(assignment[assignment.index(after: equals)...])
-            guard values[name] == nil else { throw ValidationError("--var \(name) is given twice; give each variable one value.") }
-            values[name] = FetchPredicate.Argument(literal: text) ?? .value(.string(text))
-        }
-        // Names the query does not use, or uses without a value (a query that does not parse
-        // is reported, with its column, when it runs).
-        if let used = try? FetchPredicate(format: query).variables {
-            if let unused = values.keys.sorted().first(where: { !used.contains($0) }) {
-                throw ValidationError(
-                    "--var \(unused): the query has no $\(unused)"
-                        + (used.isEmpty ? "." : "; its variables are \(used.sorted().map { "$" + $0 }.joined(separator: ", "))."))
-            }
-            if let missing = used.sorted().first(where: { values[$0] == nil }) {
-                throw ValidationError("the query uses $\(missing); give it a value with --var \(missing)=VALUE.")
-            }
-        }
-        return values
+        _ = try variables.values(for: query)
     }
 
     func run() throws {
@@ -84,7 +55,7 @@ struct Find: ParsableCommand {
         let file = reading.file
         let outline = file.document
         let start = try under.map(file.item(at:))
-        let values = try values()
+        let values = try variables.values(for: query)
         let matches = try QueryDiagnostic.showingColumn(of: query) {
             try file.attributing { try outline.matches(query, under: start, variables: values) }
         }

@@ -91,6 +91,9 @@ enum BatchQuickParsing {
         command.noteFile = line.option("--note-file")
         command.state = line.flag("--done") ? .done : line.flag("--not-done") ? .notDone : nil
         command.readOnly = line.flag("--read-only")
+        var variables = QueryVariablesOption()
+        variables.variables = []  // a plain line has no --var
+        command.variables = variables
         return finished(command, on: document, line)
     }
 
