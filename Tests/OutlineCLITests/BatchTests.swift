@@ -107,6 +107,22 @@ import Testing
         #expect(try box.temporaries().isEmpty)
     }
 
+    @Test func aQueryErrorKeepsItsCaretDiagramBelowTheSentence() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "doc.outline").status == 0)
+        let result = try Self.runBatch(box, "add One\nedit --where 'text CONTIANS 1' --done\n")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == """
+                Error: standard input: line 2 (edit --where 'text CONTIANS 1' --done): doc.outline: column 6 of the query: \
+                unknown operator "CONTIANS". Did you mean CONTAINS? Compare with ==, !=, <, <=, >, >=, CONTAINS, BEGINSWITH, \
+                ENDSWITH, LIKE, MATCHES, IN or BETWEEN. Nothing was changed: the document is as it was.
+                  text CONTIANS 1
+                       ^
+
+                """, "\(result)")
+    }
+
     @Test func aByteOrderMarkBeforeTheFirstLineIsSkipped() throws {
         let box = try CLISandbox()
         #expect(try box.run("create", "doc.outline").status == 0)

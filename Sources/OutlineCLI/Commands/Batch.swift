@@ -45,7 +45,10 @@ struct Batch: ParsableCommand {
         var message: String
 
         var description: String {
-            "\(script): line \(line) (\(text)): \(message) Nothing was changed: the document is as it was."
+            // A query's caret diagram stays below the sentence, as find prints it.
+            let parts = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let diagram = parts.count > 1 ? "\n" + parts[1] : ""
+            return "\(script): line \(line) (\(text)): \(parts.first ?? "") Nothing was changed: the document is as it was.\(diagram)"
         }
     }
 
@@ -116,7 +119,8 @@ struct Batch: ParsableCommand {
             let parser: any ParsableCommand.Type = type ?? OutlineCommand.self
             let text = parser.message(for: adapted)
             let message = UsageErrors.reworded(text) ?? text
-            return message.last.map { ".?!".contains($0) } == true ? message : message + "."
+            // A query's caret diagram ends with the caret, not a sentence.
+            return message.last.map { ".?!".contains($0) } == true || message.contains("\n") ? message : message + "."
         }
     }
 }

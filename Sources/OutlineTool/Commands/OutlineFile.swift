@@ -165,6 +165,13 @@ public final class OutlineFile {
         Self.attribute(error, to: path)
     }
 
+    /// An engine location naming an item by its store id (`Item z116`) as the tool names items
+    /// (`#116`); any other location as it is.
+    static func itemReference(_ location: String) -> String {
+        guard location.hasPrefix("Item z"), let id = Int(location.dropFirst("Item z".count)) else { return location }
+        return "#\(id)"
+    }
+
     static func attribute(_ error: any Error, to file: String) -> any Error {
         switch error {
         case let error as OutlineError:
@@ -173,7 +180,7 @@ public final class OutlineFile {
             let query: Set<EngineError.Code> = [.invalidPredicate, .unknownName, .typeMismatch]
             return OutlineError(
                 query.contains(error.code) ? .invalidQuery : .invalidEdit, file: file,
-                at: error.location, error.message, hint: error.hint)
+                at: error.location.map(itemReference), error.message, hint: error.hint)
         default:
             return error
         }
