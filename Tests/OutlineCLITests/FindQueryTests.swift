@@ -72,8 +72,17 @@ import Testing
         let box = try Self.sample()
         let result = try box.run("find", "doc.outline", query)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.hasPrefix("Error: doc.outline: column "), "\(result)")
+        let place = query.contains("\n") ? "Error: doc.outline: line 2, column 1 of the query: " : "Error: doc.outline: column "
+        #expect(result.stderr.hasPrefix(place), "\(result)")
         #expect(result.stderr.hasSuffix(caret), "\(result.stderr.debugDescription)")
+    }
+
+    /// The column a message names counts characters, as a person does: an emoji with a skin
+    /// tone is one.
+    @Test func theColumnCountsCharacters() throws {
+        let box = try Self.sample()
+        let result = try box.run("find", "doc.outline", "text == \"👍🏽👍🏽\" extra")
+        #expect(result.stderr.hasPrefix("Error: doc.outline: column 14 of the query: "), "\(result)")
     }
 
     /// Queries whose error names "foo", and how many columns the caret line puts before the

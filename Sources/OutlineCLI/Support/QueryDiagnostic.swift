@@ -7,13 +7,46 @@ import OutlineKit
 ///     Error: doc.outline: column 6 of the query: unknown operator "CONTIANS". ...
 ///       text CONTIANS "milk"
 ///            ^
+///
+/// The location is said as a person counts: characters, not Unicode scalars (an emoji with a
+/// skin tone is one), and the line first when the query has several.
 struct QueryDiagnostic: Error, CustomStringConvertible, LocalizedError {
     let error: OutlineError
     let query: String
+    /// The location as the engine gives it: `column N of the query`, N in Unicode scalars.
+    let scalarLocation: String?
+
+    init(error: OutlineError, query: String) {
+        var error = error
+        scalarLocation = error.location
+        if let column = Self.column(of: error.location) { error.location = Self.placeAsCounted(column, in: query) }
+        self.error = error
+        self.query = query
+    }
 
     var description: String {
-        guard let caret = Self.caret(for: error.location, in: query) else { return error.description }
+        guard let caret = Self.caret(for: scalarLocation, in: query) else { return error.description }
         return error.description + "\n" + caret
+    }
+
+    /// `column C of the query`, or `line L, column C of the query` for a query of several
+    /// lines, for the Unicode scalar column `column`, C counted in characters within its line.
+    static func placeAsCounted(_ column: Int, in query: String) -> String {
+        let scalars = Array(query.unicodeScalars)
+        let before = scalars.prefix(max(0, min(column - 1, scalars.count)))
+        var line = 1
+        var lineStart = 0
+        var previous: Unicode.Scalar?
+        for (index, scalar) in before.enumerated() {
+            if scalar == "\n" && previous != "\r" || scalar == "\r" { line += 1 }
+            if scalar == "\n" || scalar == "\r" { lineStart = index + 1 }
+            previous = scalar
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: before[lineStart...])
+        let characters = String(text).count + 1 + max(0, column - 1 - scalars.count)
+        let multiline = query.contains { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        return multiline ? "line \(line), column \(characters) of the query" : "column \(characters) of the query"
     }
 
     var errorDescription: String? { description }
