@@ -124,7 +124,7 @@ import Testing
         ),
         (
             "text MATCHES \"(a{1000}){1000}\"",
-            "column 14 of the query: invalid regular expression \"(a{1000}){1000}\" after MATCHES: the pattern is too large once its counted repetitions are expanded (over 100,000 steps)"
+            "column 14 of the query: invalid regular expression \"(a{1000}){1000}\" after MATCHES: the pattern is too large: it compiles to more than 100,000 steps (a counted repetition such as {1000} counts its part that many times)"
         ),
         (
             "text MATCHES \"\\\\2(a)\"",
@@ -140,6 +140,19 @@ import Testing
         #expect(error.code == .invalidPredicate)
         #expect(error.locatedMessage == expected)
         #expect(!(error.hint ?? "").isEmpty)
+    }
+
+    /// A long pattern is shown by its start and its length, not whole.
+    @Test func aLongPatternIsShownShortened() throws {
+        let graph = try PredicateTestGraph.make()
+        let pattern = String(repeating: "a?", count: 30_000) + String(repeating: "a", count: 30_000)
+        let predicate = try FetchPredicate(format: "text MATCHES \"\(pattern)\"")
+        let error = try #require(throws: EngineError.self) { try predicate.bound(to: graph.schema, entity: PredicateTestGraph.item) }
+        #expect(
+            error.locatedMessage
+                == "column 14 of the query: invalid regular expression \"\(String(repeating: "a?", count: 30))…\" (90,000 characters) "
+                + "after MATCHES: the pattern is too large: it compiles to more than 100,000 steps "
+                + "(a counted repetition such as {1000} counts its part that many times)")
     }
 
     /// Expressions nest as deep as ``FetchPredicate/maximumExpressionNestingDepth`` (each

@@ -234,7 +234,10 @@ extension PredicateRegexTests {
         ("(?<n", "expected a group name and \">\" after \"(?<\" at character 1 of the pattern"),
         ("\\", "the pattern ends with a backslash at character 1 of the pattern"),
         (String(repeating: "(", count: 201), "the pattern nests more than 200 groups deep at character 201 of the pattern"),
-        ("(a{1000}){1000}", "the pattern is too large once its counted repetitions are expanded (over 100,000 steps)"),
+        (
+            "(a{1000}){1000}",
+            "the pattern is too large: it compiles to more than 100,000 steps (a counted repetition such as {1000} counts its part that many times)"
+        ),
     ])
     func malformedPatternsAreRefusedWithAHint(pattern: String, message: String) throws {
         let error = try #require(throws: PredicateRegexError.self) { try PredicateRegex(pattern, options: []) }

@@ -20,7 +20,17 @@ import Testing
         ("<?xml version=\"1.0\"?>\n<rss>", "opml", .interchange(.opml)),
         ("<?xml version=\"1.0\"?>\n<database>", "md", .store),
         ("Just text", "outline", .store),
-        ("", "md", .store),
+        // An empty Markdown or text file is an empty outline; an empty document is damage.
+        ("", "md", .interchange(.markdown)),
+        ("", "txt", .interchange(.text)),
+        ("", "outline", .store),
+        // Plain text whose later lines read as Markdown is text: only the first line decides.
+        ("Groceries\n- Milk\n# not a heading\n", "", .interchange(.text)),
+        ("- Milk\nGroceries\n", "", .interchange(.markdown)),
+        ("\n\n# Heading after blank lines\n", "", .interchange(.markdown)),
+        // Mostly text with a NUL byte goes to the reader its name says, which names the line.
+        ("# Head\n- item \u{0}two\n", "md", .interchange(.markdown)),
+        ("# Head\n- item \u{0}two\n", "", .store),
     ])
     func inputIsReadByContentThenExtension(content: String, ext: String, input: ConversionInput) {
         #expect(ConversionInput.detect(prefix: Array(content.utf8), pathExtension: ext) == input)

@@ -36,7 +36,9 @@ enum DashArguments {
             let word = arguments[index]
             index += 1
             if word == "--" {
+                // What follows is positional already; it stays after the one `--` written out.
                 positionals += arguments[index...]
+                movesPositionals = true
                 break
             }
             if isDashText(word) {

@@ -172,6 +172,13 @@ enum PredicateFormatter {
         }
     }
 
+    /// ``quoted(_:)`` for a message: a string of more than 80 characters shows its first 60
+    /// and how long it is, so that a long pattern does not fill the screen.
+    static func quotedForMessage(_ s: String) -> String {
+        guard s.count > 80 else { return quoted(s) }
+        return quoted(String(s.prefix(60))).dropLast() + "…\" (\(PredicateErrors.grouped(s.count)) characters)"
+    }
+
     /// A double-quoted string with `\"`, `\\`, `\n`, `\t`, `\r` and `\u{...}` for other controls.
     static func quoted(_ s: String) -> String {
         var out = "\""

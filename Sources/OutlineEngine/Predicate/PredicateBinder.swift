@@ -82,9 +82,9 @@ struct PredicateBinder {
                 do {
                     pattern = .regex(try PredicateRegex(s, options: c.options))
                 } catch let error as PredicateRegexError {
+                    let shown = PredicateFormatter.quotedForMessage(s)
                     throw PredicateErrors.error(
-                        column: c.source.right, "invalid regular expression \(PredicateFormatter.quoted(s)) after MATCHES: \(error.message)",
-                        hint: error.hint)
+                        column: c.source.right, "invalid regular expression \(shown) after MATCHES: \(error.message)", hint: error.hint)
                 }
             case .contains, .beginsWith, .endsWith: pattern = .needle(PredicateNeedle(s, options: c.options))
             default: break

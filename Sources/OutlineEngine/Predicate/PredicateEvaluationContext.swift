@@ -48,14 +48,14 @@ enum PredicateEvaluationFailure: Error {
         case .backtrackingLimit(let pattern, let column, let limit):
             return EngineError(
                 .invalidPredicate, at: object,
-                "MATCHES \(PredicateFormatter.quoted(pattern))\(column.map { " (column \($0) of the query)" } ?? "") cannot be decided for this object within \(PredicateErrors.grouped(limit)) backtracking steps",
+                "MATCHES \(PredicateFormatter.quotedForMessage(pattern))\(column.map { " (column \($0) of the query)" } ?? "") cannot be decided for this object within \(PredicateErrors.grouped(limit)) backtracking steps",
                 hint:
                     "Simplify the pattern: with a backreference, nested repetition such as (a*)*\\1 backtracks exponentially; a pattern without backreferences is matched in time proportional to the text."
             )
         case .invalidPattern(let pattern, let column, let error):
             return EngineError(
                 .invalidPredicate, at: object,
-                "the regular expression \(PredicateFormatter.quoted(pattern)) after MATCHES\(column.map { " (column \($0) of the query)" } ?? "") is invalid: \(error.message)",
+                "the regular expression \(PredicateFormatter.quotedForMessage(pattern)) after MATCHES\(column.map { " (column \($0) of the query)" } ?? "") is invalid: \(error.message)",
                 hint: error.hint)
         }
     }

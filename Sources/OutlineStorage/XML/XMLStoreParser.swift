@@ -126,6 +126,13 @@ final class XMLStoreParser: SAXDelegate {
         switch place {
         case .document:
             guard name.is("database") else {
+                // libxml2 reports a tag cut off by the end of the file as an element of the
+                // name so far (`<datab`): a store truncated there.
+                if name.shown.count < "database".count && "database".hasPrefix(name.shown) {
+                    throw StorageError(
+                        .truncated, file: file, at: "line \(line)", "the file ends inside its <database> tag",
+                        hint: "The file is truncated; \(BackupAdvice.restore(file)).")
+                }
                 throw StorageError(
                     .unknownFormat, file: file, at: "line \(line)",
                     "the root element is <\(name.shown)>, not <database>",

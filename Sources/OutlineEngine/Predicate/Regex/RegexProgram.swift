@@ -48,8 +48,9 @@ struct RegexProgram: Sendable {
         captureCount = captures
         guard Self.size(node) <= Self.maximumSize else {
             throw PredicateRegexError(
-                "the pattern is too large once its counted repetitions are expanded (over \(PredicateErrors.grouped(Self.maximumSize)) steps)",
-                hint: "Use smaller counts in {n,m}, or * and + instead of large counts.")
+                "the pattern is too large: it compiles to more than \(PredicateErrors.grouped(Self.maximumSize)) steps "
+                    + "(a counted repetition such as {1000} counts its part that many times)",
+                hint: "Shorten the pattern, or use * and + instead of large counts in {n,m}.")
         }
         emit(node)
         instructions.append(.match)
