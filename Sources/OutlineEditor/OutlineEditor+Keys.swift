@@ -64,6 +64,7 @@ extension OutlineEditor {
         case .control("s"):
             return options.isReadOnly ? refuseSave() : .save
         case .character("q"): return .quit
+        case .character("Q"): return .quitWithoutSaving
         case .control("c"): show("Press q to save and quit.")
         default: break
         }
@@ -92,14 +93,27 @@ extension OutlineEditor {
             if key == .tab { indentCursor() } else { outdentCursor() }
             beginEditingCursor()
         case .control("s"):
-            mode = .editing(session)
-            _ = commitEdit()
-            return .save
+            return saveWhileTyping(session)
         default:
             _ = session.line.handle(key)
             mode = .editing(session)
         }
         return .none
+    }
+
+    /// Ctrl-S while typing: the text goes into the document as it is (one undo step), and
+    /// typing goes on in the same item with the cursor where it was.
+    private func saveWhileTyping(_ session: EditSession) -> EditorEffect {
+        mode = .editing(session)
+        guard hasUncommittedText else { return .save }
+        guard let item = commitEdit() else {
+            // The edit was refused (its error is on the message line): keep typing it.
+            mode = .editing(session)
+            return .none
+        }
+        let text = session.line.text
+        mode = .editing(EditSession(target: .existing(item), line: session.line, original: text))
+        return .save
     }
 
     private func searchPrompt(_ key: EditorKey, _ line: inout LineEditor) {
@@ -136,6 +150,7 @@ extension OutlineEditor {
         "  z / Z            zoom into the item / back out",
         "  v                show or hide notes",
         "  Ctrl-S           save        q  save and quit",
+        "  Q                quit without saving (offered when a save failed)",
         "  ?                this help (any key closes it)",
     ]
 }

@@ -102,6 +102,25 @@ public final class OutlineEditor {
         return false
     }
 
+    /// Whether a line being typed holds text the document does not have yet: an item's text
+    /// changed, or a new item with text. Such text is an unsaved edit (the program keeps
+    /// another program's version of the file from replacing it), and the status line does not
+    /// say `Saved` while there is some.
+    public var hasUncommittedText: Bool {
+        guard case .editing(let session) = mode else { return false }
+        switch session.target {
+        case .existing: return session.line.text != session.original
+        case .new: return !session.line.text.isEmpty
+        }
+    }
+
+    /// The save status the status line shows: the program's (``saveStatus``), but never
+    /// `Saved` while typed text is not in the document yet (``hasUncommittedText``).
+    public var shownSaveStatus: SaveStatus {
+        let status = saveStatus()
+        return status == .saved && hasUncommittedText ? .unsaved : status
+    }
+
     /// The text being typed (an item's, or a search's), for tests.
     public var typedText: String? {
         switch mode {
@@ -114,6 +133,12 @@ public final class OutlineEditor {
     /// Whether the help overlay is shown.
     public var isShowingHelp: Bool {
         if case .help = mode { return true }
+        return false
+    }
+
+    /// Whether the question about another program's change to the file waits for an answer.
+    public var isAskingAboutExternalChange: Bool {
+        if case .askingAboutExternalChange = mode { return true }
         return false
     }
 
