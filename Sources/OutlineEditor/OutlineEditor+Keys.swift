@@ -77,6 +77,15 @@ extension OutlineEditor {
     }
 
     private func edit(_ key: EditorKey, _ session: inout EditSession) -> EditorEffect {
+        if questionWaits, [.enter, .escape, .tab, .backTab, .control("s")].contains(key) {
+            // The line ends: its text goes in, then the question held back is asked.
+            mode = .editing(session)
+            _ = commitEdit()
+            questionWaits = false
+            message = nil
+            mode = .askingAboutExternalChange
+            return .none
+        }
         switch key {
         case .enter:
             mode = .editing(session)

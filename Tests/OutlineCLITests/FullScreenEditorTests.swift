@@ -174,7 +174,7 @@ struct FullScreenEditorTests {
     }
 
     /// A line still being typed is an edit too: another program's change does not read the
-    /// file over it but asks, and the status line does not say Saved meanwhile.
+    /// file over it but asks once the line ends, and the status line does not say Saved meanwhile.
     @Test func textBeingTypedIsKeptWhenAnotherProgramChangesTheFile() throws {
         let box = try CLISandbox()
         #expect(try box.run("create", "p.outline").status == 0)
@@ -186,15 +186,20 @@ struct FullScreenEditorTests {
         try session.waitFor("Alpha beta")
         try session.waitFor("“Not saved” while typing") { $0.contains(" · Not saved") }
         #expect(try box.run("add", "p.outline", "Other").status == 0)
+        // Typing goes on: the letters typed are not taken as the question's answer.
+        try session.waitFor("Another program changed the file: end the line")
+        try session.type(" yes")
+        try session.waitFor("Alpha beta yes")
+        try session.send("Escape")
         try session.waitFor("Take its version (y) or keep your edits (n)?")
-        #expect(try session.screen().contains("Alpha beta"))
+        #expect(try session.screen().contains("Alpha beta yes"))
         try session.send("n")
         try session.waitFor("Kept the edits made here")
         try session.send("C-s")
         try session.waitFor("“Saved”") { $0.contains(" · Saved") }
         try session.send("q")
         try session.waitFor("[exit 0]")
-        #expect(try Self.items(box, "p.outline").map { $0["text"] as? String } == ["Alpha beta"])
+        #expect(try Self.items(box, "p.outline").map { $0["text"] as? String } == ["Alpha beta yes"])
     }
 
     /// Ctrl-S while typing saves the text and typing goes on (the next keys are text, not

@@ -200,14 +200,28 @@ import Testing
         h.type(" beta")
         #expect(h.editor.hasUncommittedText)
         #expect(h.statusLine.contains("Not saved") && !h.statusLine.contains(" Saved"), "\(h.statusLine)")
-        // The question about another program's change keeps the typed text, as an edit.
+        // Another program's change: typing goes on (letters are not taken as the answer), and
+        // the question comes when the line ends, its text in the document.
         h.editor.askAboutExternalChange()
         h.editor.render(into: &h.screen)
-        #expect(!h.editor.hasUncommittedText)
-        #expect(h.outline == ["Alpha beta"])
+        #expect(h.editor.isEditingText && h.editor.isAskingAboutExternalChange)
+        #expect(h.messageLine.hasPrefix("Another program changed the file: end the line"))
+        h.type(" yrn")
+        #expect(h.editor.typedText == "Alpha beta yrn")
+        h.press(.escape)
+        #expect(!h.editor.isEditingText && h.editor.isAskingAboutExternalChange)
+        #expect(h.messageLine.hasPrefix("Another program changed the file. Take its version (y)"))
+        #expect(h.outline == ["Alpha beta yrn"])
         #expect(h.document.context.hasChanges)
+        #expect(h.press(.character("n")) == .reloadExternalChange(false))
+        #expect(!h.editor.isAskingAboutExternalChange)
+        // With nothing typed, the question is asked at once.
+        h.press(.enter)
+        h.editor.askAboutExternalChange()
+        #expect(!h.editor.isEditingText && h.editor.isAskingAboutExternalChange)
+        #expect(h.press(.character("y")) == .reloadExternalChange(true))
         // A new item counts once it has text.
-        h.press(.character("n"), .character("o"))
+        h.press(.character("o"))
         #expect(!h.editor.hasUncommittedText)
         h.type("G")
         #expect(h.editor.hasUncommittedText)
