@@ -5,8 +5,12 @@ public enum EditorEffect: Equatable, Sendable {
     case none
     /// Save now (Ctrl-S).
     case save
-    /// Save and quit (`q`), or quit without saving in a read-only session.
+    /// Save and quit (`q`), or quit without saving in a read-only session. When the save
+    /// fails the program stays open and says so; `q` then tries again.
     case quit
+    /// `Q`: quit without saving, which the program does only after it said that a save
+    /// failed and offered it; otherwise it is ``quit``.
+    case quitWithoutSaving
     /// The user answered the question about another program's change: true takes the
     /// file's version (reload), false keeps the edits made here (the next save replaces it).
     case reloadExternalChange(Bool)

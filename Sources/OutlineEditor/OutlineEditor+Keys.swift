@@ -64,6 +64,7 @@ extension OutlineEditor {
         case .control("s"):
             return options.isReadOnly ? refuseSave() : .save
         case .character("q"): return .quit
+        case .character("Q"): return .quitWithoutSaving
         case .control("c"): show("Press q to save and quit.")
         default: break
         }
@@ -76,6 +77,15 @@ extension OutlineEditor {
     }
 
     private func edit(_ key: EditorKey, _ session: inout EditSession) -> EditorEffect {
+        if questionWaits, [.enter, .escape, .tab, .backTab, .control("s")].contains(key) {
+            // The line ends: its text goes in, then the question held back is asked.
+            mode = .editing(session)
+            _ = commitEdit()
+            questionWaits = false
+            message = nil
+            mode = .askingAboutExternalChange
+            return .none
+        }
         switch key {
         case .enter:
             mode = .editing(session)
@@ -92,14 +102,27 @@ extension OutlineEditor {
             if key == .tab { indentCursor() } else { outdentCursor() }
             beginEditingCursor()
         case .control("s"):
-            mode = .editing(session)
-            _ = commitEdit()
-            return .save
+            return saveWhileTyping(session)
         default:
             _ = session.line.handle(key)
             mode = .editing(session)
         }
         return .none
+    }
+
+    /// Ctrl-S while typing: the text goes into the document as it is (one undo step), and
+    /// typing goes on in the same item with the cursor where it was.
+    private func saveWhileTyping(_ session: EditSession) -> EditorEffect {
+        mode = .editing(session)
+        guard hasUncommittedText else { return .save }
+        guard let item = commitEdit() else {
+            // The edit was refused (its error is on the message line): keep typing it.
+            mode = .editing(session)
+            return .none
+        }
+        let text = session.line.text
+        mode = .editing(EditSession(target: .existing(item), line: session.line, original: text))
+        return .save
     }
 
     private func searchPrompt(_ key: EditorKey, _ line: inout LineEditor) {
@@ -136,6 +159,7 @@ extension OutlineEditor {
         "  z / Z            zoom into the item / back out",
         "  v                show or hide notes",
         "  Ctrl-S           save        q  save and quit",
+        "  Q                quit without saving (offered when a save failed)",
         "  ?                this help (any key closes it)",
     ]
 }

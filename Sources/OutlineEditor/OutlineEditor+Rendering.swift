@@ -141,7 +141,7 @@ extension OutlineEditor {
 
     private func renderStatusLine(_ screen: inout ScreenBuffer, row: Int) {
         var left = " \(options.fileName) · \(options.formatName) · \(Self.grouped(max(document.itemCount - 1, 0))) items · "
-        left += options.isReadOnly ? "Read-only" : saveStatus().label
+        left += options.isReadOnly ? "Read-only" : shownSaveStatus.label
         if let zoom = zoomPath.last { left += " · Zoom: \(Self.shortText(document.text(of: zoom) ?? ""))" }
         let right = document.context.undoActionName.map { "Undo: \($0) " } ?? ""
         let end = screen.write(Self.fitted(left, width: screen.width), row: row, column: 0)

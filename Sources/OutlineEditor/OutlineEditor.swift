@@ -30,6 +30,8 @@ public final class OutlineEditor {
     var mode: EditorMode = .browsing
     /// A first `d` waiting for the second.
     var pendingDelete = false
+    /// The question about another program's change, held back until the line typed ends.
+    var questionWaits = false
     /// The last message: what was undone, an error, search results.
     public internal(set) var message: String?
     var messageIsError = false
@@ -74,6 +76,7 @@ public final class OutlineEditor {
         zoomPath = zoomIDs.compactMap { document.context.object(with: $0) }
         shownRows = nil
         if case .editing = mode { mode = .browsing }
+        questionWaits = false
         search = nil
         cursor = cursorID.flatMap { document.context.object(with: $0) }
         observe()
@@ -102,6 +105,25 @@ public final class OutlineEditor {
         return false
     }
 
+    /// Whether a line being typed holds text the document does not have yet: an item's text
+    /// changed, or a new item with text. Such text is an unsaved edit (the program keeps
+    /// another program's version of the file from replacing it), and the status line does not
+    /// say `Saved` while there is some.
+    public var hasUncommittedText: Bool {
+        guard case .editing(let session) = mode else { return false }
+        switch session.target {
+        case .existing: return session.line.text != session.original
+        case .new: return !session.line.text.isEmpty
+        }
+    }
+
+    /// The save status the status line shows: the program's (``saveStatus``), but never
+    /// `Saved` while typed text is not in the document yet (``hasUncommittedText``).
+    public var shownSaveStatus: SaveStatus {
+        let status = saveStatus()
+        return status == .saved && hasUncommittedText ? .unsaved : status
+    }
+
     /// The text being typed (an item's, or a search's), for tests.
     public var typedText: String? {
         switch mode {
@@ -117,9 +139,25 @@ public final class OutlineEditor {
         return false
     }
 
+    /// Whether the question about another program's change to the file waits for an answer
+    /// (asked, or to be asked when the line being typed ends).
+    public var isAskingAboutExternalChange: Bool {
+        if case .askingAboutExternalChange = mode { return true }
+        return questionWaits
+    }
+
     /// Asks the user whether to take another program's version of the file (there are edits
     /// here too); the answer comes back as ``EditorEffect/reloadExternalChange(_:)``.
+    ///
+    /// While a line with unsaved text is being typed, typing goes on (asked at once, the next
+    /// letters typed would answer) and the question comes when the line ends: Esc, Enter,
+    /// Tab or Ctrl-S put the text in the document, then ask.
     public func askAboutExternalChange() {
+        if hasUncommittedText {
+            questionWaits = true
+            show("Another program changed the file: end the line (Esc or Enter) to choose which version to keep.", isError: true)
+            return
+        }
         finishEditing()
         mode = .askingAboutExternalChange
     }

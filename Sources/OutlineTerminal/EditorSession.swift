@@ -17,6 +17,9 @@ private let receivedSignal = Atomic<Int32>(0)
 actor EditorSession {
     private let settings: TerminalEditor
     private var events: [DocumentEvent] = []
+    /// A save at `q` failed and the message offered `Q`, which now quits without saving
+    /// while saves keep failing.
+    private var offersQuitWithoutSaving = false
 
     init(_ settings: TerminalEditor) {
         self.settings = settings
@@ -78,6 +81,8 @@ actor EditorSession {
                 fileName: name, formatName: container.format == .xml ? "XML" : "binary",
                 isReadOnly: settings.isReadOnly, usesColor: terminal.usesColor))
         editor.olderUndoSteps = { container.olderUndoStepCount }
+        // A line being typed is an unsaved edit: another program's change is a question then.
+        container.hasPendingEdits = { [weak editor] in editor?.hasUncommittedText ?? false }
         editor.saveStatus = {
             switch container.saveState {
             case .saved: .saved
@@ -87,7 +92,6 @@ actor EditorSession {
             }
         }
         var screen = ScreenBuffer(width: terminal.size.width, height: terminal.size.height)
-        var quitFailed = false
         var quickFailures = 0
         let clock = ContinuousClock()
         while true {
@@ -114,12 +118,20 @@ actor EditorSession {
             case .none:
                 break
             case .save:
+                guard container.hasChanges else {
+                    editor.show("Nothing to save: the file holds every edit.")
+                    break
+                }
                 editor.show("Saving…")
                 Task {
                     _ = self
                     try? await stack.save()
                 }
-            case .quit:
+            case .quitWithoutSaving where offersQuitWithoutSaving && !container.isClosed:
+                // Offered by the message of a failed save at `q`; only while it still fails.
+                if case .failed(let error) = container.saveState { return .quitWithoutSaving(error.message) }
+                fallthrough
+            case .quit, .quitWithoutSaving:
                 if settings.isReadOnly { return .finished }
                 editor.finishEditing()
                 editor.show("Saving…")
@@ -128,10 +140,9 @@ actor EditorSession {
                     try await stack.close()
                     return .finished
                 } catch {
-                    let why = Self.describe(error)
-                    if quitFailed { return .unsaved(why) }
-                    quitFailed = true
-                    editor.show("Not saved: \(why). Your edits are kept; Ctrl-S retries, q again quits without saving.", isError: true)
+                    // Never quit without saving unasked: stay open, and offer `Q` for it.
+                    offersQuitWithoutSaving = true
+                    editor.show(saveFailure(Self.describe(error)), isError: true)
                 }
             case .reloadExternalChange(let takeTheirs):
                 if takeTheirs {
@@ -161,7 +172,7 @@ actor EditorSession {
         case .saved:
             if editor.message == "Saving…" { editor.show("Saved.") }
         case .saveFailed(let error):
-            editor.show("Not saved: \(error.message). Your edits are kept; the next save tries again.", isError: true)
+            editor.show(saveFailure(error.message), isError: true)
         case .externalChange:
             editor.askAboutExternalChange()
         case .reloaded:
@@ -172,15 +183,35 @@ actor EditorSession {
         }
     }
 
+    /// The message for a save that failed for the reason `why`.
+    private func saveFailure(_ why: String) -> String {
+        offersQuitWithoutSaving
+            ? "Not saved: \(why). Your edits are kept; q tries again, Q quits without saving them."
+            : "Not saved: \(why). Your edits are kept; the next save tries again."
+    }
+
     /// The terminal closed or the process was told to end: keep what was typed, save, stop.
+    /// When the file cannot be saved over (another program changed it and the question is
+    /// unanswered, or the save fails), the edits go to a recovery copy beside it instead.
     private func finish(_ stack: OutlineStack, _ editor: OutlineEditor, signal number: Int32) async -> TerminalEditor.Outcome {
         editor.finishEditing()
         guard !settings.isReadOnly else { return .savedOnSignal(number) }
+        let container = stack.container
+        let unanswered = editor.isAskingAboutExternalChange
         do {
             try await stack.close()
             return .savedOnSignal(number)
         } catch {
-            return .unsaved(Self.describe(error))
+            let failure = error as? StorageError
+            let why =
+                unanswered && failure?.code == .conflict
+                ? "another program changed it and the question whether to keep its version was not answered"
+                : Self.describe(error)
+            do {
+                return .recovered(copy: try container.writeRecoveryCopy(), why: why)
+            } catch {
+                return .unsaved(why, hint: failure?.hint ?? "Nothing was written; edit the file again.", recovery: Self.describe(error))
+            }
         }
     }
 

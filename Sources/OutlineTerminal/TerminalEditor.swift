@@ -43,8 +43,14 @@ public struct TerminalEditor: Sendable {
         case finished
         /// A signal (`SIGHUP` when the terminal closed, `SIGTERM`) ended the session after a save.
         case savedOnSignal(Int32)
-        /// The session ended with edits that could not be saved, for this reason.
-        case unsaved(String)
+        /// The session ended (on a signal) without being able to save over the file, for the
+        /// reason `why`; the edits were written to the new file `copy` beside it instead.
+        case recovered(copy: String, why: String)
+        /// The session ended with edits that could not be saved, for the reason `why`, nor
+        /// written to a recovery copy, for the reason `recovery`; `hint` says what to do.
+        case unsaved(String, hint: String, recovery: String)
+        /// The user quit without saving (`Q`, offered after a save failed for this reason).
+        case quitWithoutSaving(String)
     }
 
     /// Tells a running session that the process got `signal` (SIGHUP, SIGTERM, SIGINT): it

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `outline edit FILE` in a real terminal (tmux): keys typed, the screen read, the file checked.
 @Suite(
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the full-screen tests need it (.ci/setup installs it)"),
@@ -167,6 +171,157 @@ struct FullScreenEditorTests {
         try session.waitFor("[exit 0]")
         let texts = try Self.items(box, "shared.outline").map { $0["text"] as? String }
         #expect(texts == (takeTheirs ? ["First", "Added by the tool"] : ["First", "Typed here"]))
+    }
+
+    /// A line still being typed is an edit too: another program's change does not read the
+    /// file over it but asks once the line ends, and the status line does not say Saved meanwhile.
+    @Test func textBeingTypedIsKeptWhenAnotherProgramChangesTheFile() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "p.outline").status == 0)
+        #expect(try box.run("add", "p.outline", "Alpha").status == 0)
+        let session = try TmuxSession(box, ["edit", "p.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
+        try session.waitFor("• Alpha")
+        try session.send("Enter")
+        try session.type(" beta")
+        try session.waitFor("Alpha beta")
+        try session.waitFor("“Not saved” while typing") { $0.contains(" · Not saved") }
+        #expect(try box.run("add", "p.outline", "Other").status == 0)
+        // Typing goes on: the letters typed are not taken as the question's answer.
+        try session.waitFor("Another program changed the file: end the line")
+        try session.type(" yes")
+        try session.waitFor("Alpha beta yes")
+        try session.send("Escape")
+        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        #expect(try session.screen().contains("Alpha beta yes"))
+        try session.send("n")
+        try session.waitFor("Kept the edits made here")
+        try session.send("C-s")
+        try session.waitFor("“Saved”") { $0.contains(" · Saved") }
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        #expect(try Self.items(box, "p.outline").map { $0["text"] as? String } == ["Alpha beta yes"])
+    }
+
+    /// Ctrl-S while typing saves the text and typing goes on (the next keys are text, not
+    /// commands); with nothing to save it says so, and the message goes as usual.
+    @Test func ctrlSWhileTypingSavesAndTypingGoesOnAndNothingToSaveSaysSo() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "p.outline").status == 0)
+        #expect(try box.run("add", "p.outline", "Alpha").status == 0)
+        #expect(try box.run("add", "p.outline", "Second").status == 0)
+        let session = try TmuxSession(box, ["edit", "p.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
+        try session.waitFor("• Alpha")
+        try session.send("C-s")
+        try session.waitFor("Nothing to save")
+        try session.send("j")
+        try session.waitFor("the message gone") { !$0.contains("Nothing to save") && !$0.contains("Saving") }
+        try session.send("k", "Enter")
+        try session.type(" beta")
+        try session.send("C-s")
+        try session.waitFor("Saved.")
+        #expect(try Self.items(box, "p.outline").map { $0["text"] as? String } == ["Alpha beta", "Second"])
+        try session.type(" gamma")
+        try session.waitFor("Alpha beta gamma")
+        try session.send("Escape", "q")
+        try session.waitFor("[exit 0]")
+        let items = try Self.items(box, "p.outline")
+        #expect(items.map { $0["text"] as? String } == ["Alpha beta gamma", "Second"])
+        #expect(items.map { $0["done"] as? Bool } == [false, false], "no key typed ran as a command")
+    }
+
+    /// `q` never throws edits away: after a failed save it tries again and stays open; only
+    /// `Q`, which the message offers, quits without saving.
+    @Test func qAfterAFailedSaveTriesAgainAndOnlyCapitalQQuitsWithoutSaving() throws {
+        let box = try CLISandbox()
+        try FileManager.default.createDirectory(atPath: box.path("sub"), withIntermediateDirectories: true)
+        #expect(try box.run("create", "sub/s.outline").status == 0)
+        let session = try TmuxSession(
+            box, ["edit", "sub/s.outline"], width: 200, environment: ["OUTLINE_AUTOSAVE_SECONDS": "60"])
+        try session.waitFor("0 items")
+        try session.send("o")
+        try session.type("precious")
+        try session.send("Escape")
+        try session.waitFor("• precious")
+        try FileManager.default.removeItem(atPath: box.path("sub"))
+        try session.send("q")
+        try session.waitFor("q tries again, Q quits without saving them")
+        try session.send("j", "q")
+        try session.waitFor("the message again") { $0.contains("Not saved: ") && $0.contains("Q quits without saving") }
+        #expect(try !session.screen().contains("[exit"), "still open")
+        // With the folder back, q saves and quits.
+        try FileManager.default.createDirectory(atPath: box.path("sub"), withIntermediateDirectories: true)
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        #expect(try Self.items(box, "sub/s.outline").map { $0["text"] as? String } == ["precious"])
+
+        // Q, once offered, quits without saving, and says so.
+        let second = try TmuxSession(
+            box, ["edit", "sub/s.outline"], width: 200, environment: ["OUTLINE_AUTOSAVE_SECONDS": "60"])
+        try second.waitFor("• precious")
+        try second.send("Q")
+        try second.waitFor("[exit 0]")
+        let third = try TmuxSession(
+            box, ["edit", "sub/s.outline"], width: 200, environment: ["OUTLINE_AUTOSAVE_SECONDS": "60"])
+        try third.waitFor("• precious")
+        try third.send("x")
+        try third.waitFor("Undo: Mark “precious” done")
+        try FileManager.default.removeItem(atPath: box.path("sub"))
+        try third.send("Q")
+        try third.waitFor("q tries again, Q quits without saving them")
+        try third.send("Q")
+        try third.waitFor("[exit 1]")
+        #expect(try third.screen().contains("quit without saving, as asked (Q)"))
+    }
+
+    /// The terminal closing while the question about another program's change is open: the
+    /// edits go to a recovery copy beside the file, which is not replaced, and the message
+    /// says so and why (no word of permissions or room).
+    @Test func aHangupDuringTheFileChangeQuestionWritesARecoveryCopy() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "c.outline").status == 0)
+        #expect(try box.run("add", "c.outline", "First").status == 0)
+        #expect(try box.run("create", "c.recovered.outline").status == 0)
+        let session = try TmuxSession(
+            box, ["edit", "c.outline"], width: 250, environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
+        try session.waitFor("• First")
+        try session.send("o")
+        try session.type("Typed here")
+        try session.send("Escape")
+        try session.waitFor("• Typed here")
+        #expect(try box.run("add", "c.outline", "Added by the tool").status == 0)
+        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        try session.signalProgram(SIGHUP)
+        let screen = try session.waitFor("[exit 1]")
+        #expect(screen.contains("the edits were written to c.recovered.1.outline instead; c.outline was not replaced"), "\(screen)")
+        #expect(screen.contains("another program changed it"))
+        #expect(!screen.contains("writable") && !screen.contains("room"))
+        #expect(try Self.items(box, "c.recovered.1.outline").map { $0["text"] as? String } == ["First", "Typed here"])
+        #expect(try Self.items(box, "c.outline").map { $0["text"] as? String } == ["First", "Added by the tool"])
+        #expect(try Self.items(box, "c.recovered.outline").isEmpty, "an existing file is not replaced")
+    }
+
+    /// Keeping the local edits over another program's, then undoing them: the screen shows
+    /// the session's version, so the file must too; the status does not say Saved before.
+    @Test func undoingTheKeptEditsStillReplacesTheOtherVersion() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "shared.outline").status == 0)
+        #expect(try box.run("add", "shared.outline", "First").status == 0)
+        let session = try TmuxSession(box, ["edit", "shared.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
+        try session.waitFor("• First")
+        try session.send("o")
+        try session.type("Typed here")
+        try session.send("Escape")
+        try session.waitFor("• Typed here")
+        #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
+        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        try session.send("n")
+        try session.waitFor("Kept the edits made here")
+        try session.send("u")
+        try session.waitFor("Undid “Add item “Typed here””")
+        #expect(try session.screen().contains(" · Not saved"))
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        #expect(try Self.items(box, "shared.outline").map { $0["text"] as? String } == ["First"])
     }
 
     @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.unavailableReason ?? ""))

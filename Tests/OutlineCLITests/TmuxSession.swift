@@ -121,15 +121,25 @@ final class TmuxSession {
         try run(["kill-server"])
     }
 
+    /// Sends `signal` to the program in the pane alone (the pane's shell's child), leaving the
+    /// pane open so that what the program prints as it ends stays on the screen.
+    func signalProgram(_ signal: Int32) throws {
+        let shown = try run(["display-message", "-p", "-t", "0", "#{pane_pid}"])
+        let shell = try #require(Int32(shown.trimmingCharacters(in: .whitespacesAndNewlines)), "no pane pid in “\(shown)”")
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let program = try #require(children.split(separator: " ").first.flatMap { Int32($0) }, "the pane runs no program")
+        try #require(kill(program, signal) == 0, "kill: \(errno)")
+    }
+
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tmux)
         process.arguments = ["-L", socket] + arguments
         process.standardError = FileHandle.nullDevice
-        // Only capture-pane's output is read: a pipe given to new-session would be inherited
+        // Only capture-pane's and display-message's output is read: a pipe given to new-session would be inherited
         // by the tmux server it starts, and never reach its end.
-        guard arguments.contains("capture-pane") else {
+        guard arguments.contains("capture-pane") || arguments.contains("display-message") else {
             process.standardOutput = FileHandle.nullDevice
             try process.runToEnd()
             return ""

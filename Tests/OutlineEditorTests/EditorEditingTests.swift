@@ -189,6 +189,90 @@ import Testing
         #expect(h.outline == ["Ax"])
     }
 
+    /// A line being typed is an unsaved edit: the program is told (so another program's
+    /// change does not replace it), and the status line does not say Saved meanwhile.
+    @Test func typedTextNotYetInTheDocumentIsAnUnsavedEdit() throws {
+        let h = try EditorHarness(["Alpha"])
+        #expect(h.statusLine.contains("Saved"))
+        h.press(.enter)
+        #expect(!h.editor.hasUncommittedText, "nothing typed yet")
+        #expect(h.statusLine.contains("Saved"))
+        h.type(" beta")
+        #expect(h.editor.hasUncommittedText)
+        #expect(h.statusLine.contains("Not saved") && !h.statusLine.contains(" Saved"), "\(h.statusLine)")
+        // Another program's change: typing goes on (letters are not taken as the answer), and
+        // the question comes when the line ends, its text in the document.
+        h.editor.askAboutExternalChange()
+        h.editor.render(into: &h.screen)
+        #expect(h.editor.isEditingText && h.editor.isAskingAboutExternalChange)
+        #expect(h.messageLine.hasPrefix("Another program changed the file: end the line"))
+        h.type(" yrn")
+        #expect(h.editor.typedText == "Alpha beta yrn")
+        h.press(.escape)
+        #expect(!h.editor.isEditingText && h.editor.isAskingAboutExternalChange)
+        #expect(h.messageLine.hasPrefix("Another program changed the file. Take its version (y)"))
+        #expect(h.outline == ["Alpha beta yrn"])
+        #expect(h.document.context.hasChanges)
+        #expect(h.press(.character("n")) == .reloadExternalChange(false))
+        #expect(!h.editor.isAskingAboutExternalChange)
+        // With nothing typed, the question is asked at once.
+        h.press(.enter)
+        h.editor.askAboutExternalChange()
+        #expect(!h.editor.isEditingText && h.editor.isAskingAboutExternalChange)
+        #expect(h.press(.character("y")) == .reloadExternalChange(true))
+        // A new item counts once it has text.
+        h.press(.character("o"))
+        #expect(!h.editor.hasUncommittedText)
+        h.type("G")
+        #expect(h.editor.hasUncommittedText)
+        h.press(.backspace)
+        #expect(!h.editor.hasUncommittedText)
+    }
+
+    /// Ctrl-S while typing puts the text in the document as it is and saves; typing goes on
+    /// in the same item, the cursor where it was, so the next keys are text, not commands.
+    @Test func ctrlSWhileTypingSavesAndTypingGoesOn() throws {
+        let h = try EditorHarness(["Alpha", "Beta"])
+        h.press(.enter)
+        h.type(" beta")
+        h.press(.left, .left)
+        #expect(h.press(.control("s")) == .save)
+        #expect(h.outline == ["Alpha beta", "Beta"])
+        #expect(h.editor.isEditingText && !h.editor.hasUncommittedText)
+        h.type("x")
+        #expect(h.editor.typedText == "Alpha bexta")
+        h.press(.end)
+        h.type(" gamma")
+        h.press(.escape)
+        #expect(h.outline == ["Alpha bexta gamma", "Beta"])
+        #expect(!h.document.isDone(try h.item("Alpha bexta gamma")), "no key ran as a command")
+        #expect(h.cursorText == "Alpha bexta gamma")
+        h.press(.character("u"))
+        #expect(h.outline == ["Alpha beta", "Beta"], "the save's text is an undo step of its own")
+
+        // A new item is inserted at Ctrl-S and typing goes on in it; with nothing typed
+        // there is nothing to put in and typing simply goes on.
+        h.press(.character("o"))
+        #expect(h.press(.control("s")) == .save)
+        #expect(h.editor.isEditingText && h.outline == ["Alpha beta", "Beta"])
+        h.type("New")
+        #expect(h.press(.control("s")) == .save)
+        #expect(h.outline == ["Alpha beta", "New", "Beta"])
+        h.type("er")
+        h.press(.escape)
+        #expect(h.outline == ["Alpha beta", "Newer", "Beta"])
+    }
+
+    /// `q` saves and quits; `Q` asks the program to quit without saving, which it offers
+    /// only after a save failed (the effect says what was asked, not what happens).
+    @Test func capitalQAsksToQuitWithoutSaving() throws {
+        let h = try EditorHarness(["A"])
+        #expect(h.press(.character("Q")) == .quitWithoutSaving)
+        h.press(.enter)
+        #expect(h.press(.character("Q")) == .none, "typed, while editing")
+        #expect(h.editor.typedText == "AQ")
+    }
+
     @Test func readOnlyRefusesEditsButBrowses() throws {
         let h = try EditorHarness([.node("A", ["A1"]), "B"], readOnly: true)
         h.press(.character("o"))

@@ -92,6 +92,8 @@ import Testing
         h.type("B")
         h.editor.askAboutExternalChange()
         h.press(.resize)
+        #expect(h.editor.isEditingText, "typing goes on until the line ends")
+        h.press(.escape)
         #expect(h.outline == ["AB"], "what was being typed is kept")
         #expect(h.messageLine.hasPrefix("Another program changed the file."))
         #expect(h.press(.character("x")) == .none)

@@ -19,7 +19,10 @@ struct Edit: EditingCommand {
             With only FILE, opens the document in a full-screen outliner (? lists its keys); \
             a missing FILE is created after asking. Edits are saved in the background, after \
             a pause in typing (2 seconds, or OUTLINE_AUTOSAVE_SECONDS), on Ctrl-S and on quit, \
-            and when the terminal closes. Colours are left out when NO_COLOR is set.
+            and when the terminal closes; when the file cannot be saved over then (another \
+            program changed it, or the save fails), the edits go to a new file beside it, \
+            NAME.recovered.EXT. After a failed save q tries again, and Q quits without saving. \
+            Colours are left out when NO_COLOR is set.
 
             Otherwise give at least one change, and the items: PATH, or --where QUERY for every item the \
             predicate matches (as find prints them; --var NAME=VALUE gives its $NAME a value, \
@@ -205,10 +208,18 @@ struct Edit: EditingCommand {
             break
         case .savedOnSignal:
             Console.note("\(file): saved before exiting.")
-        case .unsaved(let why):
+        case .recovered(let copy, let why):
             throw StorageError(
-                .unwritable, file: file, "the edits were not saved: \(why)",
-                hint: "Check that the file's folder is writable and has room, then edit again.")
+                .unwritable, file: file, "the edits were written to \(copy) instead; \(file) was not replaced because \(why)",
+                hint: "Compare the two files and keep the version you want (open \(copy) with `outline edit`).")
+        case .unsaved(let why, let hint, let recovery):
+            throw StorageError(
+                .unwritable, file: file, "the edits were not saved: \(why); nor could a recovery copy be written beside it: \(recovery)",
+                hint: hint)
+        case .quitWithoutSaving(let why):
+            throw StorageError(
+                .unwritable, file: file, "quit without saving, as asked (Q): the edits were not saved (\(why))",
+                hint: "The file holds what the session saved before the save failed, if anything.")
         }
     }
 }

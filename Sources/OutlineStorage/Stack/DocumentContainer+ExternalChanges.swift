@@ -3,7 +3,8 @@ import OutlineEngine
 extension DocumentContainer {
     /// Checks the file every ``Options/externalChangeInterval`` for a version another program
     /// wrote (comparing its device, inode, size and modification time with those of the
-    /// version last read or written), and reloads it when the document has no unsaved changes.
+    /// version last read or written), and reloads it when the document has no unsaved changes
+    /// and the program no pending edits (``hasPendingEdits``).
     ///
     /// Polling rather than inotify: it sees a file replaced by a rename (how every careful
     /// program saves) as well as one written in place, works on network file systems and on
@@ -34,7 +35,7 @@ extension DocumentContainer {
         guard !saveInProgress, !reloading, let known = store.fingerprint,
             let current, current != known, current != reportedExternalChange
         else { return }
-        if hasChanges {
+        if hasChanges || hasPendingEdits() {
             reportedExternalChange = current
             eventSink.yield(.externalChange)
             return
@@ -82,7 +83,7 @@ extension DocumentContainer {
             store.useHistory(loaded.history, as: options.undoHistory)
             reportedExternalChange = nil
             lastSaveError = nil
-            needsFirstWrite = false
+            needsWrite = false
             eventSink.yield(.reloaded)
         } catch {
             let failure = error as? StorageError ?? StorageError(.unreadable, file: path, "\(error)")
@@ -92,10 +93,13 @@ extension DocumentContainer {
     }
 
     /// Keeps the unsaved changes over the version of the file another program wrote: the
-    /// next save replaces that version instead of failing with `conflict`.
+    /// next save replaces that version instead of failing with `conflict`. Until it has, the
+    /// document counts as changed (``hasChanges``), even once undo has taken every local
+    /// change back: the file still holds the other program's version.
     public func keepLocalChanges(isolation: isolated (any Actor)? = #isolation) async {
         guard let path else { return }
         if let current = await DocumentLoader.fingerprint(of: path) { store.fingerprint = current }
         reportedExternalChange = nil
+        needsWrite = true
     }
 }

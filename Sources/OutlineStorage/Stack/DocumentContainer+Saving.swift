@@ -59,7 +59,7 @@ extension DocumentContainer {
             let returned = clock.now
             store.finishSave(outcome, of: job, marker: marker)
             if migrated { savedMigration = true }
-            needsFirstWrite = false
+            needsWrite = false
             lastSaveError = nil
             lastSaveTimings = SaveTimings(onActor: (handedOver - started) + (clock.now - returned), inBackground: returned - handedOver)
             eventSink.yield(.saved)

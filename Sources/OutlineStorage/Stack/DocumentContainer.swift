@@ -59,8 +59,9 @@ public final class DocumentContainer {
     public internal(set) var lastSaveTimings: SaveTimings?
     /// Counts saves begun, to tell a check of the file that a save ran meanwhile.
     var savesBegun = 0
-    /// The file does not exist yet: the first save writes it even without changes.
-    var needsFirstWrite = false
+    /// The file does not hold the document as it is here (it does not exist yet, or another
+    /// program's version was kept over): the next save writes it even without changes.
+    var needsWrite = false
     var savedMigration = false
 
     // Autosave and external changes.
@@ -75,6 +76,11 @@ public final class DocumentContainer {
     var reloading = false
     /// Whether ``close(isolation:)`` has run; a closed container neither saves nor watches the file.
     public private(set) var isClosed = false
+    /// Tells whether the program holds edits that are not in the context yet (a line still
+    /// being typed). While it returns true, another program's change to the file is reported
+    /// as ``DocumentEvent/externalChange``, as with unsaved changes, instead of being read at
+    /// once over those edits. Called on the container's actor.
+    public var hasPendingEdits: () -> Bool = { false }
 
     init(store: PersistentStore, options: Options, model: DocumentModel, owner: (any Actor)?) {
         self.store = store
@@ -102,7 +108,7 @@ public final class DocumentContainer {
     /// When the document was migrated from an older model version on open: what that did.
     public var migration: MigrationReport? { store.migration }
     /// Whether there is anything to save.
-    public var hasChanges: Bool { store.hasChanges || needsFirstWrite }
+    public var hasChanges: Bool { store.hasChanges || needsWrite }
 
     /// Whether the document's changes are on disk, for a status line.
     public var saveState: SaveState {
@@ -181,7 +187,7 @@ public final class DocumentContainer {
         let store = PersistentStore(schema: schema, path: path, format: format, options: options.store)
         store.keepsHistory = options.undoHistory != .drop
         let container = DocumentContainer(store: store, options: options, model: .schema(schema), owner: isolation)
-        container.needsFirstWrite = true
+        container.needsWrite = true
         container.start(isolation: isolation)
         return container
     }
