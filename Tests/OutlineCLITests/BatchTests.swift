@@ -79,6 +79,11 @@ import Testing
             "remove ' 1'",
             "stdin:3 (remove ' 1'): doc.outline: \" 1\" begins with a space. Write the path without spaces, such as 2.1.3, / for the root, or #ID."
         ),
+        (
+            "add --help",
+            "stdin:3 (add --help): --help is not an edit: run `outline add --help` to read how add is written; "
+                + "on a batch line leave out FILE, which the batch gives."
+        ),
         // An #ID left unquoted is a comment; the message says so.
         (
             "move 2 --under #103",

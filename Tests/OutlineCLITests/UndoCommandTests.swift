@@ -150,7 +150,9 @@ import Testing
         #expect(steps.first?["name"] as? String == "Add item “Item 2”")
         #expect(steps.last?["name"] as? String == "Add item “Item 101”")
 
-        try Self.ok(box, "history", "b.outline", "--limit", "3")
+        let limited = try box.run("history", "b.outline", "--limit", "3")
+        #expect(limited.status == 0)
+        #expect(limited.stderr == "Note: b.outline: keeping the last 3 dropped the 97 steps to undo furthest back.\n", "\(limited)")
         try Self.ok(box, "add", "b.outline", "Item 102")
         #expect(
             try Self.ok(box, "history", "b.outline") == """
@@ -164,6 +166,20 @@ import Testing
         #expect(try box.run("undo", "b.outline").status == 1)
         let bad = try box.run("history", "b.outline", "--limit", "0")
         #expect(bad.status == 1 && bad.stderr.contains("a document keeps 1 to 10000 undo steps, not 0"), "\(bad)")
+    }
+
+    /// A smaller limit keeps the nearest steps, those to undo first, and says what it dropped;
+    /// redo then names the limit among the reasons.
+    @Test func aSmallerLimitSaysWhatItDropped() throws {
+        let box = try CLISandbox()
+        try Self.ok(box, "create", "h.outline")
+        try Self.ok(box, "add", "h.outline", "a")
+        try Self.ok(box, "add", "h.outline", "b")
+        try Self.ok(box, "undo", "h.outline")
+        let limited = try box.run("history", "h.outline", "--limit", "1")
+        #expect(limited.stderr == "Note: h.outline: keeping the last 1 dropped 1 step that could be redone.\n", "\(limited)")
+        let redo = try box.run("redo", "h.outline")
+        #expect(redo.status == 1 && redo.stderr.contains("and so does a smaller `outline history --limit`"), "\(redo)")
     }
 
     @Test(arguments: formats)

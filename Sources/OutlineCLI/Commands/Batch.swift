@@ -106,6 +106,12 @@ struct Batch: ParsableCommand {
     /// What went wrong on a line, in one sentence or more, without the `Error:` prefix.
     static func message(for error: any Error, _ command: BatchScript.Command) -> String {
         let type = commands[command.words[0]]
+        if let type, OutlineCommand.exitCode(for: error) == .success {
+            // --help (or --version) on a line: the help is for the command line, not a script.
+            let name = type._commandName
+            return "--help is not an edit: run `outline \(name) --help` to read how \(name) is written; "
+                + "on a batch line leave out FILE, which the batch gives."
+        }
         if let type, let unknown = UsageErrors.unknownOption(in: Array(command.words.dropFirst()), of: type) {
             return unknown
         }

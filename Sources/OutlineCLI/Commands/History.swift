@@ -36,13 +36,26 @@ struct History: ParsableCommand {
             // A document that keeps no history has nothing to clear: it is not written (an
             // older version would be migrated by the save).
             let nothingToClear = file.store.historyStatus == .none
+            let before = (undo: file.store.historyUndoStepNames.count, redo: file.store.historyRedoStepNames.count)
             if clear { file.clearHistory() }
             if let limit { try file.setHistoryLimit(limit) }
             if !(clear && nothingToClear && limit == nil), let notice = try file.save() { Console.note(notice) }
+            if let limit, !clear, let note = Self.dropped(before, file.historyReport(), limit: limit, file: file.path) { Console.note(note) }
         } else {
             file = try OutlineFile.open(document.file, restoringHistory: true)
         }
         let report = file.historyReport()
         try Console.output(output.json ? report.renderJSON() : report.renderText())
+    }
+
+    /// What a smaller --limit dropped, said once: the oldest steps to undo, and steps that
+    /// could have been redone (the nearest steps are kept, those to undo first).
+    static func dropped(_ before: (undo: Int, redo: Int), _ after: HistoryReport, limit: Int, file: String) -> String? {
+        let undo = before.undo - after.undoSteps.count
+        let redo = before.redo - after.redoSteps.count
+        guard undo > 0 || redo > 0 else { return nil }
+        func steps(_ n: Int) -> String { n == 1 ? "1 step" : "\(n) steps" }
+        let parts = [undo > 0 ? "the \(steps(undo)) to undo furthest back" : nil, redo > 0 ? "\(steps(redo)) that could be redone" : nil]
+        return "\(file): keeping the last \(limit) dropped \(parts.compactMap { $0 }.joined(separator: " and "))."
     }
 }

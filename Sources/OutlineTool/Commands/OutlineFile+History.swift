@@ -106,8 +106,8 @@ extension OutlineFile {
                 + "saved with --no-history, or its history was cleared."
         }
         if redo {
-            return "Only undone steps can be redone, and a new edit after an undo drops the steps undone before it "
-                + "(`outline history \(path)` lists them)."
+            return "Only undone steps can be redone; a new edit after an undo drops the steps undone before it, "
+                + "and so does a smaller `outline history --limit` (`outline history \(path)` lists what is kept)."
         }
         return "Every step the document keeps is undone already; `outline redo` makes them again."
     }
