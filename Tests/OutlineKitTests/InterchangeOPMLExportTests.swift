@@ -49,6 +49,24 @@ import Testing
         #expect(try OPMLExporter.write(again.document, head: again.head).data == exported.data)
     }
 
+    /// A Markdown property named as OPML names an item's note, done state or a namespace is
+    /// not written as that attribute (it would read back as something else), with a warning.
+    @Test func propertiesNamedAsOPMLsOwnAttributesAreLeftOutWithAWarning() throws {
+        let markdown = "- item\n  _note:: five\n  _status:: checked\n  xmlns:: seven\n  owner:: ann\n\n  real note\n"
+        let imported = try Interchange.read(Data(markdown.utf8), format: .markdown, file: "p.md")
+        let exported = try OPMLExporter.write(imported.document, file: "p.opml")
+        let text = String(decoding: exported.data, as: UTF8.self)
+        #expect(text.contains("<outline text=\"item\" owner=\"ann\" _note=\"real note\"/>"), "\(text)")
+        #expect(
+            exported.warnings.map(\.description) == [
+                "p.opml: 3 kept attributes were not written (_note, _status, xmlns): OPML gives their names another meaning. "
+                    + "Rename the property in the Markdown file to keep it."
+            ])
+        let reread = try OPMLImporter.read(exported.data, file: "p.opml")
+        let item = reread.document.children(of: reread.document.root)[0]
+        #expect(reread.document.note(of: item) == "real note" && !reread.document.isDone(item))
+    }
+
     /// What the writer writes the reader reads: an element that would not fit libxml2's
     /// lookahead is refused, naming the item, instead of a file that cannot be read back.
     @Test func anItemTooLargeForOneElementIsRefusedAndOneThatFitsReadsBack() throws {

@@ -64,6 +64,18 @@ struct OPMLExport {
     private var corrupt: (count: Int, first: OutlineError?) = (0, nil)
     /// Items whose `created` date no RFC 822 date spells (not a finite time in the years 0 to 9999).
     private var unwritableDates: (count: Int, first: String?) = (0, nil)
+    /// Kept attributes left out because OPML gives their names another meaning, and the first names.
+    private var shadowed: (count: Int, names: [String]) = (0, [])
+
+    /// Whether a kept attribute `name="value"` (a Markdown property, say) would read back from
+    /// OPML as something it was not: a note (`_note`), a done state (a done attribute whose
+    /// value spells one, unless the item writes its own done attribute before it, which the
+    /// reader takes first) or an XML namespace declaration. Kept values OPML itself read
+    /// (`created="yesterday"`, a second done attribute) read back as they are.
+    static func readsAsSomethingElse(_ name: String, _ value: String, besideDone: Bool) -> Bool {
+        if name == "_note" || name == "xmlns" || name.hasPrefix("xmlns:") || name.hasPrefix("xml:") { return true }
+        return OPMLValues.doneAttributes.contains(name) && !besideDone && OPMLValues.done(name, value) != nil
+    }
 
     init(document: OutlineDocument, flavor: OPMLFlavor?, file: String?) {
         self.document = document
@@ -118,6 +130,14 @@ struct OPMLExport {
                     file: file, at: nil,
                     "\(count) \(count == 1 ? "item's" : "items'") created \(count == 1 ? "date is" : "dates are") not in the years 0 to 9999 "
                         + "and cannot be written as RFC 822; left out (first: item \(first))"))
+        }
+        if shadowed.count > 0 {
+            warnings.append(
+                InterchangeWarning(
+                    file: file, at: nil,
+                    "\(shadowed.count) kept \(shadowed.count == 1 ? "attribute was" : "attributes were") not written "
+                        + "(\(shadowed.names.joined(separator: ", "))): OPML gives \(shadowed.count == 1 ? "its name" : "their names") another meaning",
+                    hint: "Rename the property in the Markdown file to keep it."))
         }
         if writer.replacedCharacters > 0 {
             warnings.append(
@@ -218,7 +238,15 @@ struct OPMLExport {
         for entry in entries {
             switch entry {
             case .kept(let name, let value):
-                if !written.contains(name) { result.append(OPMLAttribute(name, value)) }
+                let hasDone = fields.contains { $0.key == "done" }
+                guard !written.contains(name) && !Self.readsAsSomethingElse(name, value, besideDone: hasDone) else {
+                    // A Markdown property named `_note::`, `_status:: checked` or `xmlns::` would
+                    // read back as a note, a done state or a namespace: left out, with a warning.
+                    shadowed.count += 1
+                    if shadowed.names.count < 5 && !shadowed.names.contains(name) { shadowed.names.append(name) }
+                    continue
+                }
+                result.append(OPMLAttribute(name, value))
             case .mapped(let name, let spelling):
                 let key = OPMLValues.doneAttributes.contains(name) ? "done" : name
                 guard !emitted.contains(key), let field = fields.first(where: { $0.key == key }) else { continue }
