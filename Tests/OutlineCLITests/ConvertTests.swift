@@ -9,6 +9,22 @@ import Testing
 @Suite struct ConvertTests {
     static let tree = [ShownItem("Groceries", [ShownItem("Milk"), ShownItem("Bread")]), ShownItem("Work")]
 
+    /// The root item's text (the Core Data example app's root has one) is the title of OPML and
+    /// Markdown; plain text, which has no title, says it is left out.
+    @Test func theRootItemsTextIsTheTitleOrAWarning() throws {
+        let box = try CLISandbox()
+        try box.copyFixture("Binary/small-outline.outline", as: "small.outline")
+        let opml = try box.run("convert", "small.outline", "-", "--to", "opml")
+        #expect(opml.status == 0 && opml.stdout.contains("<title>Groceries &amp; more</title>"), "\(opml)")
+        let markdown = try box.run("convert", "small.outline", "-", "--to", "markdown")
+        #expect(markdown.stdout.hasPrefix("---\ntitle: \"Groceries & more\"\n---\n"), "\(markdown)")
+        let text = try box.run("convert", "small.outline", "small.txt")
+        #expect(
+            text.stderr.contains(
+                "Warning: small.txt: the root item's text “Groceries & more” was not written: plain text has no title. "
+                    + "Export Markdown or OPML to keep it.\n"), "\(text)")
+    }
+
     @Test(arguments: [0, 1, 9])
     func binaryOutputTakesTheLevel(level: Int) throws {
         let box = try CLISandbox()

@@ -22,6 +22,10 @@ public enum Interchange {
     /// Writes `document` in `format`. `head` is written whole by OPML; Markdown writes its front
     /// matter (or title) and preamble (see `MarkdownDocumentHead`).
     ///
+    /// The root item's text (the Core Data example app's root has one) is the title when `head`
+    /// has none: OPML's `<title>`, Markdown's front matter. Plain text has no place for it, which
+    /// a warning says.
+    ///
     /// - Throws: ``OutlineError`` `invalidDocument` when some items are not under the root
     ///   (``OutlineDocument/requireEveryItemUnderRoot()``): every format would leave them out.
     public static func write(
@@ -30,10 +34,22 @@ public enum Interchange {
         markdown: MarkdownExportOptions = MarkdownExportOptions()
     ) throws -> ExportedOutline {
         try document.requireEveryItemUnderRoot()
+        var head = head
+        let rootText = document.text(of: document.root).flatMap { $0.isEmpty ? nil : $0 }
+        if head.title == nil, let rootText { head.title = rootText }
         switch format {
         case .opml: return try OPMLExporter.write(document, head: head, file: file, options: opml)
         case .markdown: return MarkdownExporter.write(document, head: head, file: file, options: markdown)
-        case .text: return try PlainTextExporter.write(document, file: file)
+        case .text:
+            var exported = try PlainTextExporter.write(document, file: file)
+            if let rootText {
+                exported.warnings.insert(
+                    InterchangeWarning(
+                        file: file, at: nil, "the root item's text “\(ControlCharacters.escaped(rootText))” was not written: plain text has no title",
+                        hint: "Export Markdown or OPML to keep it."),
+                    at: 0)
+            }
+            return exported
         }
     }
 }
