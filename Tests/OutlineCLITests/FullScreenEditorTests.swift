@@ -10,6 +10,25 @@ import Testing
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the full-screen tests need it (.ci/setup installs it)"),
     .timeLimit(.minutes(2)))
 struct FullScreenEditorTests {
+    /// `shared.outline` open in the editor with an item typed and not saved, and another
+    /// program's change to it: the editor asks which version to keep.
+    static func editorAskingAboutAnotherProgramsChange() throws -> (CLISandbox, TmuxSession) {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "shared.outline").status == 0)
+        #expect(try box.run("add", "shared.outline", "First").status == 0)
+        // An autosave before the tool's change would leave nothing unsaved to ask about: it
+        // waits longer than any machine takes to get there.
+        let session = try TmuxSession(box, ["edit", "shared.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
+        try session.waitFor("• First")
+        try session.send("o")
+        try session.type("Typed here")
+        try session.send("Escape")
+        try session.waitFor("• Typed here")
+        #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
+        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        return (box, session)
+    }
+
     /// The file's items as `outline show --json` prints them.
     static func items(_ box: CLISandbox, _ name: String) throws -> [[String: Any]] {
         let shown = try box.run("show", name, "--json")
@@ -144,19 +163,7 @@ struct FullScreenEditorTests {
     /// other version (the local edit is gone), `n` keeps the local edit and the next save wins.
     @Test(arguments: [true, false])
     func anotherProgramsChangeDuringUnsavedEditsAsksWhichVersionToKeep(takeTheirs: Bool) throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "shared.outline").status == 0)
-        #expect(try box.run("add", "shared.outline", "First").status == 0)
-        // An autosave before the tool's change would leave nothing unsaved to ask about: it
-        // waits longer than any machine takes to get there.
-        let session = try TmuxSession(box, ["edit", "shared.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
-        try session.waitFor("• First")
-        try session.send("o")
-        try session.type("Typed here")
-        try session.send("Escape")
-        try session.waitFor("• Typed here")
-        #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
-        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        let (box, session) = try Self.editorAskingAboutAnotherProgramsChange()
         if takeTheirs {
             try session.send("y")
             try session.waitFor("• Added by the tool")
@@ -303,17 +310,7 @@ struct FullScreenEditorTests {
     /// Keeping the local edits over another program's, then undoing them: the screen shows
     /// the session's version, so the file must too; the status does not say Saved before.
     @Test func undoingTheKeptEditsStillReplacesTheOtherVersion() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "shared.outline").status == 0)
-        #expect(try box.run("add", "shared.outline", "First").status == 0)
-        let session = try TmuxSession(box, ["edit", "shared.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
-        try session.waitFor("• First")
-        try session.send("o")
-        try session.type("Typed here")
-        try session.send("Escape")
-        try session.waitFor("• Typed here")
-        #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
-        try session.waitFor("Take its version (y) or keep your edits (n)?")
+        let (box, session) = try Self.editorAskingAboutAnotherProgramsChange()
         try session.send("n")
         try session.waitFor("Kept the edits made here")
         try session.send("u")
