@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 /// Texts that begin with a dash (`outline add list.outline "- wash dishes"`, `--text "-5 °C"`)
 /// passed on as texts instead of options.
@@ -77,19 +76,10 @@ enum DashArguments {
     /// The options of `command` that take a value, each name (`--text`, `-o`) with the form to
     /// join a value to (`--text`; a short name's long name when it has one).
     static func optionsTakingValues(of command: ParsableCommand.Type) -> [String: String] {
-        guard let data = command._dumpHelp().data(using: .utf8),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let info = root["command"] as? [String: Any],
-            let arguments = info["arguments"] as? [[String: Any]]
-        else { return [:] }
         var valued: [String: String] = [:]
-        for argument in arguments where argument["kind"] as? String == "option" {
-            let names = (argument["names"] as? [[String: Any]] ?? []).compactMap { entry -> String? in
-                guard let name = entry["name"] as? String, let kind = entry["kind"] as? String else { return nil }
-                return kind == "long" ? "--" + name : "-" + name
-            }
-            guard let joined = names.first(where: { $0.hasPrefix("--") }) ?? names.first else { continue }
-            for name in names { valued[name] = joined }
+        for option in UsageErrors.options(of: command) where option.takesValue {
+            guard let joined = option.names.first(where: { $0.hasPrefix("--") }) ?? option.names.first else { continue }
+            for name in option.names { valued[name] = joined }
         }
         return valued
     }

@@ -107,19 +107,26 @@ enum UsageErrors {
     /// The option names `command` takes (`--under`, `-h`, ...), the built-in ones included.
     static func optionNames(of command: ParsableCommand.Type) -> Set<String> {
         var names: Set<String> = ["--help", "-h", "--version"]
+        for option in options(of: command) { names.formUnion(option.names) }
+        if command == OutlineCommand.self { names.insert("--generate-completion-script") }
+        return names
+    }
+
+    /// The options and flags `command` declares, each with its names (`--under`, `-u`) and
+    /// whether it takes a value, as swift-argument-parser describes them.
+    static func options(of command: ParsableCommand.Type) -> [(names: [String], takesValue: Bool)] {
         guard let data = command._dumpHelp().data(using: .utf8),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let info = root["command"] as? [String: Any],
             let arguments = info["arguments"] as? [[String: Any]]
-        else { return names }
-        for argument in arguments {
-            for entry in argument["names"] as? [[String: Any]] ?? [] {
-                guard let name = entry["name"] as? String, let kind = entry["kind"] as? String else { continue }
-                names.insert(kind == "long" ? "--" + name : "-" + name)
+        else { return [] }
+        return arguments.compactMap { argument in
+            let names = (argument["names"] as? [[String: Any]] ?? []).compactMap { entry -> String? in
+                guard let name = entry["name"] as? String, let kind = entry["kind"] as? String else { return nil }
+                return kind == "long" ? "--" + name : "-" + name
             }
+            return names.isEmpty ? nil : (names, argument["kind"] as? String == "option")
         }
-        if command == OutlineCommand.self { names.insert("--generate-completion-script") }
-        return names
     }
 
     /// The known option closest to `name`: one it abbreviates (`--dep` for `--depth`), else
