@@ -38,6 +38,7 @@ public struct LineEditor: Sendable, Equatable {
             characters.removeSubrange(0 ..< cursor)
             cursor = 0
         case .control("k"): characters.removeSubrange(cursor...)
+        case .paste(let text, _): insert(contentsOf: text)
         default: return false
         }
         return true
@@ -57,6 +58,18 @@ public struct LineEditor: Sendable, Equatable {
         }
         characters.insert(c, at: cursor)
         cursor += 1
+    }
+
+    /// Inserts pasted `text` at the cursor as one line: its line breaks and tabs become spaces,
+    /// its control characters are dropped. Costs the length of the line plus the text's, at
+    /// any length of either.
+    public mutating func insert(contentsOf text: String) {
+        let pasted = Array(PasteBuffer.lines(of: text).joined(separator: " "))
+        guard let first = pasted.first else { return }
+        // The first character may join the one before the cursor (a pasted combining accent).
+        insert(first)
+        characters.insert(contentsOf: pasted.dropFirst(), at: cursor)
+        cursor += pasted.count - 1
     }
 
     /// Deletes back from the cursor over spaces, then over the word before them.

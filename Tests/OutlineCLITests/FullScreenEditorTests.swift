@@ -347,6 +347,50 @@ struct FullScreenEditorTests {
         #expect(items.map { $0["text"] as? String } == ["Typed while the folder is read-only"])
     }
 
+    @Test func pastedTextIsTextWhileTypingAndNewItemsWhileBrowsingNeverCommands() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "paste.outline").status == 0)
+        #expect(try box.run("add", "paste.outline", "Groceries").status == 0)
+        let session = try TmuxSession(box, ["edit", "paste.outline"])
+        try session.waitFor("• Groceries")
+        // While typing: one line, its breaks and tab as spaces (no new item, no indent).
+        try session.send("Enter", "End")
+        try session.paste(" line1\nline2\tTAB\nline3")
+        try session.waitFor("Groceries line1 line2 TAB line3")
+        try session.send("Escape")
+        try session.waitFor("Undo: Edit text of “Groceries”")
+        // While browsing: the letters are not commands (dd would delete, x mark done, q quit).
+        try session.paste("dd\nx\nq")
+        try session.waitFor("Pasted 3 items.")
+        try session.send("u")
+        try session.waitFor("Undid “Paste 3 items”")
+        try session.send("C-r")
+        try session.waitFor("Redid “Paste 3 items”")
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        let items = try Self.items(box, "paste.outline")
+        #expect(items.map { $0["text"] as? String } == ["Groceries line1 line2 TAB line3", "dd", "x", "q"])
+        #expect(items.allSatisfy { $0["done"] as? Bool != true })
+
+        // Bracketed paste mode is off again: the shell after the editor gets plain text.
+        try session.paste("AFTER")
+        let screen = try session.waitFor("AFTER")
+        #expect(!screen.contains("200~") && !screen.contains("201~"), "\(screen)")
+    }
+
+    @Test func pasteModeIsTurnedOffWhenASignalEndsTheSession() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "sig.outline").status == 0)
+        #expect(try box.run("add", "sig.outline", "Only").status == 0)
+        let session = try TmuxSession(box, ["edit", "sig.outline"])
+        try session.waitFor("• Only")
+        try session.signalProgram(SIGTERM)
+        try session.waitFor("[exit")
+        try session.paste("AFTER")
+        let screen = try session.waitFor("AFTER")
+        #expect(!screen.contains("200~"), "\(screen)")
+    }
+
     @Test func readOnlyBrowsesWithoutSaving() throws {
         let box = try CLISandbox()
         #expect(try box.run("create", "ro.outline").status == 0)

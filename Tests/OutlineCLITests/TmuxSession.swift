@@ -85,6 +85,13 @@ final class TmuxSession {
         try run(["send-keys", "-t", "0", "-l", text])
     }
 
+    /// Pastes `text` as a terminal does: between the bracketed paste markers when the
+    /// program in the pane turned bracketed paste mode on, as plain input otherwise.
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "pasted", text])
+        try run(["paste-buffer", "-p", "-b", "pasted", "-t", "0"])
+    }
+
     /// The screen now, one line per row.
     func screen() throws -> String {
         try run(["capture-pane", "-p", "-t", "0"])

@@ -73,4 +73,13 @@ import Testing
         #expect(screen.line(0) == "ab漢")
         #expect(screen[0, 3].isContinuation)
     }
+
+    @Test func aPasteIsInsertedAsOneLineInOneGo() {
+        var line = LineEditor("ac")
+        _ = line.handle(.left)
+        let taken = line.handle(.paste("\u{301}x\ny\tz\u{1B}"))
+        #expect(taken)
+        #expect(line.text == "a\u{301}x y zc")
+        #expect(line.cursor == 6)
+    }
 }
