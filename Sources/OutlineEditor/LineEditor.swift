@@ -89,6 +89,15 @@ public struct LineEditor: Sendable, Equatable {
         if cursor < scroll { scroll = cursor }
         // Keep the cursor's column (after the characters before it) inside the field.
         while scroll < cursor && TextWidth.columns(of: characters[scroll ..< cursor]) >= width { scroll += 1 }
+        // Scroll back while the field has room left at its end (it was widened, or text at
+        // the end was deleted): as much text as fits is shown, the cursor still inside.
+        var tail = TextWidth.columns(of: characters[scroll...]) + (cursor == characters.count ? 1 : 0)
+        while scroll > 0 {
+            let columns = TextWidth.columns(of: characters[scroll - 1])
+            guard tail + columns <= width else { break }
+            scroll -= 1
+            tail += columns
+        }
         var shown = ""
         var used = 0
         var cursorColumn = 0

@@ -10,7 +10,15 @@ extension OutlineEditor {
         screen.clear(width: screen.width, height: screen.height)
         screenWidth = screen.width
         screenHeight = screen.height
-        if screen.height >= 3 { renderOutline(&screen) }
+        guard screen.height >= 3 else {
+            // No room for one outline row: say so instead of taking keys blind.
+            let text = "Window too small: make it at least 3 rows tall."
+            screen.write(Self.fitted(text, width: screen.width), row: 0, column: 0, style: .reverse)
+            if screen.height >= 2 { renderMessageLine(&screen, row: screen.height - 1) }
+            screen.cursor = nil
+            return
+        }
+        renderOutline(&screen)
         renderStatusLine(&screen, row: max(screen.height - 2, 0))
         if screen.height >= 2 { renderMessageLine(&screen, row: screen.height - 1) }
         if case .help = mode { renderHelp(&screen) }
@@ -73,8 +81,16 @@ extension OutlineEditor {
             if let phantom, phantom.anchor == item, phantom.above {
                 drawPhantom(&screen, row: row, depth: shown.depth)
                 row += 1
+                if row >= height { break }
             }
-            row = drawItem(shown, row: row, into: &screen, limit: height)
+            if let phantom, phantom.anchor == item, !phantom.above {
+                // The new item is drawn below its anchor whatever the height: when only one row
+                // is left, it takes the row (the line being typed is always on screen), and the
+                // anchor's note lines leave it room.
+                if row + 1 < height { row = drawItem(shown, row: row, into: &screen, limit: height - 1) }
+            } else {
+                row = drawItem(shown, row: row, into: &screen, limit: height)
+            }
             if let phantom, phantom.anchor == item, !phantom.above, row < height {
                 drawPhantom(&screen, row: row, depth: phantom.asChild ? shown.depth + 1 : shown.depth)
                 row += 1

@@ -74,6 +74,22 @@ import Testing
         #expect(screen[0, 3].isContinuation)
     }
 
+    @Test func aWiderFieldScrollsBackToShowAsMuchAsFits() {
+        var line = LineEditor("abcdefghij")
+        let narrow = line.visible(width: 4)
+        #expect(narrow.text == "hij" && narrow.cursorColumn == 3)
+        let wide = line.visible(width: 20)
+        #expect(wide.text == "abcdefghij" && wide.cursorColumn == 10, "widened: shown from the start")
+        _ = line.handle(.home)
+        let home = line.visible(width: 4)
+        #expect(home.text == "abcd")
+        _ = line.handle(.end)
+        _ = line.visible(width: 4)
+        for _ in 0 ..< 3 { _ = line.handle(.backspace) }
+        let shorter = line.visible(width: 4)
+        #expect(shorter.text == "efg" && shorter.cursorColumn == 3, "text deleted at the end: the field fills from the left")
+    }
+
     @Test func aPasteIsInsertedAsOneLineInOneGo() {
         var line = LineEditor("ac")
         _ = line.handle(.left)
