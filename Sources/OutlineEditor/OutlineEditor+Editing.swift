@@ -107,8 +107,9 @@ extension OutlineEditor {
         }
     }
 
-    /// `u`: undoes the last step, naming it.
+    /// `u`: undoes the last step, naming it (refused in a read-only session, as other edits are).
     func undo() {
+        guard allowsEditing() else { return }
         let context = document.context
         guard let name = context.undoActionName ?? (context.canUndo ? "the last change" : nil) else {
             let older = olderUndoSteps()
@@ -121,8 +122,9 @@ extension OutlineEditor {
         show("Undid “\(name)”")
     }
 
-    /// Ctrl-R: redoes the last undone step, naming it.
+    /// Ctrl-R: redoes the last undone step, naming it (refused in a read-only session).
     func redo() {
+        guard allowsEditing() else { return }
         let context = document.context
         guard let name = context.redoActionName ?? (context.canRedo ? "the last change" : nil) else {
             return show("Nothing to redo.")

@@ -144,6 +144,15 @@ extension OutlineEditor {
         }
     }
 
+    /// The keys for the help overlay: ``helpLines``, with `q` saying it only quits in a
+    /// read-only session.
+    public var shownHelpLines: [String] {
+        guard options.isReadOnly else { return Self.helpLines }
+        return Self.helpLines.map {
+            $0.replacingOccurrences(of: "q  save and quit", with: "q  quit (read-only)")
+        }
+    }
+
     /// The keys, for the help overlay.
     public static let helpLines: [String] = [
         "Moving",

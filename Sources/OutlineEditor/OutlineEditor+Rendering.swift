@@ -193,12 +193,13 @@ extension OutlineEditor {
                 Self.fitted("Enter: next item · Esc: done · Tab / Shift-Tab: indent / outdent", width: screen.width),
                 row: row, column: 0, style: .dim)
         } else {
-            screen.write(Self.fitted("? help · q save and quit", width: screen.width), row: row, column: 0, style: .dim)
+            let hints = options.isReadOnly ? "? help · q quit" : "? help · q save and quit"
+            screen.write(Self.fitted(hints, width: screen.width), row: row, column: 0, style: .dim)
         }
     }
 
     private func renderHelp(_ screen: inout ScreenBuffer) {
-        let lines = Self.helpLines
+        let lines = shownHelpLines
         let width = min(screen.width, (lines.map { TextWidth.columns(of: $0) }.max() ?? 0) + 4)
         let left = (screen.width - width) / 2
         let shown = min(lines.count, max(screen.height - 4, 0))

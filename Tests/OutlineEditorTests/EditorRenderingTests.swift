@@ -137,4 +137,13 @@ import Testing
         #expect(h.screen.line(0) == "• " + text, "the whole line fits again and is shown from its start")
         #expect(h.screen.cursor?.column == 2 + 2 * text.count)
     }
+
+    @Test func readOnlyHintsSayQuitAndTheHelpToo() throws {
+        let h = try EditorHarness(["Milk"], width: 90, height: 30, readOnly: true)
+        #expect(h.messageLine == "? help · q quit")
+        h.press(.character("?"))
+        #expect(h.screen.lines.contains { $0.contains("q  quit (read-only)") })
+        let w = try EditorHarness(["Milk"], width: 90)
+        #expect(w.messageLine == "? help · q save and quit")
+    }
 }
