@@ -87,12 +87,27 @@ public struct LineEditor: Sendable, Equatable {
     public mutating func visible(width: Int) -> (text: String, cursorColumn: Int) {
         let width = max(width, 2)
         if cursor < scroll { scroll = cursor }
-        // Keep the cursor's column (after the characters before it) inside the field.
-        while scroll < cursor && TextWidth.columns(of: characters[scroll ..< cursor]) >= width { scroll += 1 }
+        // Keep the cursor's column (after the characters before it) inside the field: walk back
+        // from the cursor, at most a field's width (a long pasted line costs no more).
+        var start = cursor
+        var before = 0
+        while start > scroll {
+            let columns = TextWidth.columns(of: characters[start - 1])
+            if before + columns >= width { break }
+            before += columns
+            start -= 1
+        }
+        scroll = start
         // Scroll back while the field has room left at its end (it was widened, or text at
-        // the end was deleted): as much text as fits is shown, the cursor still inside.
-        var tail = TextWidth.columns(of: characters[scroll...]) + (cursor == characters.count ? 1 : 0)
-        while scroll > 0 {
+        // the end was deleted): as much text as fits is shown, the cursor still inside. The
+        // text after `scroll` is measured only up to a field's width.
+        var tail = cursor == characters.count ? 1 : 0
+        var index = scroll
+        while index < characters.count && tail <= width {
+            tail += TextWidth.columns(of: characters[index])
+            index += 1
+        }
+        while scroll > 0 && tail <= width {
             let columns = TextWidth.columns(of: characters[scroll - 1])
             guard tail + columns <= width else { break }
             scroll -= 1

@@ -98,4 +98,15 @@ import Testing
         #expect(line.text == "a\u{301}x y zc")
         #expect(line.cursor == 6)
     }
+
+    @Test(.timeLimit(.minutes(1))) func aHugePastedLineIsShownInTimeOfTheFieldsWidth() {
+        var line = LineEditor()
+        _ = line.handle(.paste(String(repeating: "漢", count: PasteBuffer.limit)))
+        for _ in 0 ..< 200 {
+            let end = line.visible(width: 80)
+            #expect(end.text.count == 39 && end.cursorColumn == 78)
+        }
+        _ = line.handle(.home)
+        #expect(line.visible(width: 80).text.count == 40)
+    }
 }
