@@ -10,9 +10,10 @@ extension OutlineEditor {
         screen.clear(width: screen.width, height: screen.height)
         screenWidth = screen.width
         screenHeight = screen.height
-        guard screen.height >= 3 else {
-            // No room for one outline row: say so instead of taking keys blind.
-            let text = "Window too small: make it at least 3 rows tall."
+        guard screen.height >= 3, screen.width >= 6 else {
+            // No room for one outline row with a line to type in: say so instead of taking
+            // keys blind.
+            let text = "Window too small: make it at least 6 columns wide and 3 rows tall."
             screen.write(Self.fitted(text, width: screen.width), row: 0, column: 0, style: .reverse)
             if screen.height >= 2 { renderMessageLine(&screen, row: screen.height - 1) }
             screen.cursor = nil
@@ -110,7 +111,8 @@ extension OutlineEditor {
 
     /// The indentation of rows at `depth`, at most half the screen.
     private func indent(_ depth: Int) -> Int {
-        min(2 * max(depth - 1, 0), screenWidth / 2)
+        // Never so deep that less than 2 columns are left for the text (and its cursor).
+        min(2 * max(depth - 1, 0), screenWidth / 2, max(screenWidth - 4, 0))
     }
 
     /// Draws the row `shown` (and its note lines) from `row`; returns the screen row after them.

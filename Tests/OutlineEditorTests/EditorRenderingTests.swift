@@ -126,6 +126,20 @@ import Testing
         #expect(h.screen.cursor == nil)
         h.resize(width: 60, height: 1)
         #expect(h.screen.line(0).hasPrefix("Window too small"))
+        h.resize(width: 5, height: 10)
+        #expect(h.screen.line(0).hasPrefix("Wind"))
+        #expect(h.screen.cursor == nil)
+    }
+
+    @Test func aDeepItemTypedInANarrowWindowKeepsItsCursorOnScreen() throws {
+        let h = try EditorHarness([.node("A", [.node("B", [.node("C", [.node("D", ["E"])])])])], width: 6, height: 8)
+        h.press(.character("G"), .enter, .end)
+        #expect(h.cursorText == "E")
+        let cursor = try #require(h.screen.cursor)
+        #expect(cursor.column < 6 && cursor.row < 6)
+        h.type("xyz")
+        let typed = try #require(h.screen.cursor)
+        #expect(typed.column < 6)
     }
 
     @Test func wideningWhileTypingShowsAsMuchOfTheLineAsFits() throws {
