@@ -391,6 +391,26 @@ struct FullScreenEditorTests {
         #expect(!screen.contains("200~"), "\(screen)")
     }
 
+    @Test func theLineBeingTypedStaysOnScreenAtThreeRowsAndAfterWidening() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "small.outline").status == 0)
+        #expect(try box.run("add", "small.outline", "First").status == 0)
+        let session = try TmuxSession(box, ["edit", "small.outline"], width: 30, height: 3)
+        try session.waitFor("• First")
+        try session.send("g", "o")
+        let text = String(repeating: "漢字测试", count: 8)
+        try session.type(text)
+        // One outline row: the new item is on it, scrolled to its end, not "First".
+        var screen = try session.waitFor("the new item") { $0.hasPrefix("• ") && $0.contains("漢字测试漢字测试") }
+        #expect(!screen.contains("First"), "\(screen)")
+        try session.resize(width: 80, height: 5)
+        screen = try session.waitFor("the whole line") { $0.contains("• " + text) }
+        try session.send("Escape", "q")
+        try session.waitFor("[exit 0]")
+        let items = try Self.items(box, "small.outline")
+        #expect(items.map { $0["text"] as? String } == ["First", text])
+    }
+
     @Test func readOnlyBrowsesWithoutSaving() throws {
         let box = try CLISandbox()
         #expect(try box.run("create", "ro.outline").status == 0)

@@ -92,6 +92,11 @@ final class TmuxSession {
         try run(["paste-buffer", "-p", "-b", "pasted", "-t", "0"])
     }
 
+    /// Resizes the window to `width` × `height`, as when a terminal window is resized.
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+    }
+
     /// The screen now, one line per row.
     func screen() throws -> String {
         try run(["capture-pane", "-p", "-t", "0"])
