@@ -15,6 +15,10 @@ public enum EditorKey: Hashable, Sendable {
     case backspace, delete
     /// The terminal changed size; the next render uses the new size.
     case resize
+    /// Text pasted into the terminal (bracketed paste: it arrives between `ESC[200~` and
+    /// `ESC[201~`), never taken as keys. `leftOut` counts the characters past
+    /// ``PasteBuffer/limit`` that were read and dropped.
+    case paste(String, leftOut: Int = 0)
 
     /// The keys of `text`, one per character (for tests and scripted input).
     public static func typing(_ text: String) -> [EditorKey] {

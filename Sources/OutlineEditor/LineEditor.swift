@@ -38,6 +38,7 @@ public struct LineEditor: Sendable, Equatable {
             characters.removeSubrange(0 ..< cursor)
             cursor = 0
         case .control("k"): characters.removeSubrange(cursor...)
+        case .paste(let text, _): insert(contentsOf: text)
         default: return false
         }
         return true
@@ -59,6 +60,18 @@ public struct LineEditor: Sendable, Equatable {
         cursor += 1
     }
 
+    /// Inserts pasted `text` at the cursor as one line: its line breaks and tabs become spaces,
+    /// its control characters are dropped. Costs the length of the line plus the text's, at
+    /// any length of either.
+    public mutating func insert(contentsOf text: String) {
+        let pasted = Array(PasteBuffer.lines(of: text).joined(separator: " "))
+        guard let first = pasted.first else { return }
+        // The first character may join the one before the cursor (a pasted combining accent).
+        insert(first)
+        characters.insert(contentsOf: pasted.dropFirst(), at: cursor)
+        cursor += pasted.count - 1
+    }
+
     /// Deletes back from the cursor over spaces, then over the word before them.
     public mutating func deleteWordBackward() {
         var start = cursor
@@ -74,8 +87,32 @@ public struct LineEditor: Sendable, Equatable {
     public mutating func visible(width: Int) -> (text: String, cursorColumn: Int) {
         let width = max(width, 2)
         if cursor < scroll { scroll = cursor }
-        // Keep the cursor's column (after the characters before it) inside the field.
-        while scroll < cursor && TextWidth.columns(of: characters[scroll ..< cursor]) >= width { scroll += 1 }
+        // Keep the cursor's column (after the characters before it) inside the field: walk back
+        // from the cursor, at most a field's width (a long pasted line costs no more).
+        var start = cursor
+        var before = 0
+        while start > scroll {
+            let columns = TextWidth.columns(of: characters[start - 1])
+            if before + columns >= width { break }
+            before += columns
+            start -= 1
+        }
+        scroll = start
+        // Scroll back while the field has room left at its end (it was widened, or text at
+        // the end was deleted): as much text as fits is shown, the cursor still inside. The
+        // text after `scroll` is measured only up to a field's width.
+        var tail = cursor == characters.count ? 1 : 0
+        var index = scroll
+        while index < characters.count && tail <= width {
+            tail += TextWidth.columns(of: characters[index])
+            index += 1
+        }
+        while scroll > 0 && tail <= width {
+            let columns = TextWidth.columns(of: characters[scroll - 1])
+            guard tail + columns <= width else { break }
+            scroll -= 1
+            tail += columns
+        }
         var shown = ""
         var used = 0
         var cursorColumn = 0

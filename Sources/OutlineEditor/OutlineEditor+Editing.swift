@@ -107,8 +107,9 @@ extension OutlineEditor {
         }
     }
 
-    /// `u`: undoes the last step, naming it.
+    /// `u`: undoes the last step, naming it (refused in a read-only session, as other edits are).
     func undo() {
+        guard allowsEditing() else { return }
         let context = document.context
         guard let name = context.undoActionName ?? (context.canUndo ? "the last change" : nil) else {
             let older = olderUndoSteps()
@@ -121,8 +122,9 @@ extension OutlineEditor {
         show("Undid “\(name)”")
     }
 
-    /// Ctrl-R: redoes the last undone step, naming it.
+    /// Ctrl-R: redoes the last undone step, naming it (refused in a read-only session).
     func redo() {
+        guard allowsEditing() else { return }
         let context = document.context
         guard let name = context.redoActionName ?? (context.canRedo ? "the last change" : nil) else {
             return show("Nothing to redo.")
@@ -131,6 +133,54 @@ extension OutlineEditor {
         moveCursorToRestoredItem()
         repairCursor()
         show("Redid “\(name)”")
+    }
+
+    /// The most items one paste adds; the lines after them are left out (and the message
+    /// says how many).
+    static let pasteItemLimit = 1_000
+
+    /// A paste while not typing: each non-blank line of `text` becomes a new item after the
+    /// cursor item (its next siblings, in order), all in one undo step; the cursor goes to
+    /// the last. Pasted text is never taken as commands. `leftOut` counts characters the
+    /// terminal layer dropped past ``PasteBuffer/limit``.
+    func pasteItems(_ text: String, leftOut: Int) {
+        guard allowsEditing() else { return }
+        let lines = PasteBuffer.lines(of: text).filter { !$0.allSatisfy(\.isWhitespace) }
+        guard !lines.isEmpty else { return show("Nothing pasted: the text has no lines.") }
+        let kept = lines.prefix(Self.pasteItemLimit)
+        let parent: ManagedObject
+        let position: Int
+        if let item = cursor, let itemParent = document.parent(of: item) {
+            parent = itemParent
+            position = document.position(of: item) + 1
+        } else {
+            parent = rows.topItem
+            position = document.children(of: parent).count
+        }
+        var last: ManagedObject?
+        let name = kept.count == 1 ? nil : "Paste \(kept.count) items"
+        let pasted = perform {
+            try document.context.perform(name) {
+                for (offset, line) in kept.enumerated() {
+                    last = try document.insertItem(line, under: parent, at: position + offset)
+                }
+            }
+        }
+        guard pasted, let last else { return }
+        if let item = cursor { cursorRow += lineCount(of: item) }
+        cursor = last
+        var message = kept.count == 1 ? "Pasted 1 item." : "Pasted \(Self.grouped(kept.count)) items."
+        if lines.count > kept.count {
+            let limit = Self.grouped(Self.pasteItemLimit)
+            message += " \(Self.grouped(lines.count - kept.count)) more lines were left out (at most \(limit) items a paste)."
+        }
+        if leftOut > 0 { message += " " + Self.pasteCutMessage(leftOut) }
+        show(message, isError: lines.count > kept.count || leftOut > 0)
+    }
+
+    /// Says that a paste was cut at ``PasteBuffer/limit`` and `leftOut` characters dropped.
+    static func pasteCutMessage(_ leftOut: Int) -> String {
+        "The paste was cut at \(grouped(PasteBuffer.limit)) characters; \(grouped(leftOut)) more were left out."
     }
 
     /// After undo or redo: when the step brought items back, the cursor goes to the topmost.

@@ -65,7 +65,8 @@ extension OutlineEditor {
             return options.isReadOnly ? refuseSave() : .save
         case .character("q"): return .quit
         case .character("Q"): return .quitWithoutSaving
-        case .control("c"): show("Press q to save and quit.")
+        case .control("c"): show(options.isReadOnly ? "Press q to quit." : "Press q to save and quit.")
+        case .paste(let text, let leftOut): pasteItems(text, leftOut: leftOut)
         default: break
         }
         return .none
@@ -103,6 +104,11 @@ extension OutlineEditor {
             beginEditingCursor()
         case .control("s"):
             return saveWhileTyping(session)
+        case .paste(_, let leftOut):
+            // Pasted into the line as text (line breaks and tabs become spaces), never as keys.
+            _ = session.line.handle(key)
+            mode = .editing(session)
+            if leftOut > 0 { show(Self.pasteCutMessage(leftOut), isError: true) }
         default:
             _ = session.line.handle(key)
             mode = .editing(session)
@@ -138,6 +144,15 @@ extension OutlineEditor {
         }
     }
 
+    /// The keys for the help overlay: ``helpLines``, with `q` saying it only quits in a
+    /// read-only session.
+    public var shownHelpLines: [String] {
+        guard options.isReadOnly else { return Self.helpLines }
+        return Self.helpLines.map {
+            $0.replacingOccurrences(of: "q  save and quit", with: "q  quit (read-only)")
+        }
+    }
+
     /// The keys, for the help overlay.
     public static let helpLines: [String] = [
         "Moving",
@@ -154,6 +169,7 @@ extension OutlineEditor {
         "  x Space          done / not done",
         "  dd               delete the item and its children",
         "  u / Ctrl-R       undo / redo",
+        "  paste            typing: into the line; else: its lines as new items",
         "Viewing",
         "  /  n  N          search (text or predicate), next, previous",
         "  z / Z            zoom into the item / back out",

@@ -10,7 +10,16 @@ extension OutlineEditor {
         screen.clear(width: screen.width, height: screen.height)
         screenWidth = screen.width
         screenHeight = screen.height
-        if screen.height >= 3 { renderOutline(&screen) }
+        guard screen.height >= 3, screen.width >= 6 else {
+            // No room for one outline row with a line to type in: say so instead of taking
+            // keys blind.
+            let text = "Window too small: make it at least 6 columns wide and 3 rows tall."
+            screen.write(Self.fitted(text, width: screen.width), row: 0, column: 0, style: .reverse)
+            if screen.height >= 2 { renderMessageLine(&screen, row: screen.height - 1) }
+            screen.cursor = nil
+            return
+        }
+        renderOutline(&screen)
         renderStatusLine(&screen, row: max(screen.height - 2, 0))
         if screen.height >= 2 { renderMessageLine(&screen, row: screen.height - 1) }
         if case .help = mode { renderHelp(&screen) }
@@ -73,8 +82,16 @@ extension OutlineEditor {
             if let phantom, phantom.anchor == item, phantom.above {
                 drawPhantom(&screen, row: row, depth: shown.depth)
                 row += 1
+                if row >= height { break }
             }
-            row = drawItem(shown, row: row, into: &screen, limit: height)
+            if let phantom, phantom.anchor == item, !phantom.above {
+                // The new item is drawn below its anchor whatever the height: when only one row
+                // is left, it takes the row (the line being typed is always on screen), and the
+                // anchor's note lines leave it room.
+                if row + 1 < height { row = drawItem(shown, row: row, into: &screen, limit: height - 1) }
+            } else {
+                row = drawItem(shown, row: row, into: &screen, limit: height)
+            }
             if let phantom, phantom.anchor == item, !phantom.above, row < height {
                 drawPhantom(&screen, row: row, depth: phantom.asChild ? shown.depth + 1 : shown.depth)
                 row += 1
@@ -94,7 +111,8 @@ extension OutlineEditor {
 
     /// The indentation of rows at `depth`, at most half the screen.
     private func indent(_ depth: Int) -> Int {
-        min(2 * max(depth - 1, 0), screenWidth / 2)
+        // Never so deep that less than 2 columns are left for the text (and its cursor).
+        min(2 * max(depth - 1, 0), screenWidth / 2, max(screenWidth - 4, 0))
     }
 
     /// Draws the row `shown` (and its note lines) from `row`; returns the screen row after them.
@@ -177,12 +195,13 @@ extension OutlineEditor {
                 Self.fitted("Enter: next item · Esc: done · Tab / Shift-Tab: indent / outdent", width: screen.width),
                 row: row, column: 0, style: .dim)
         } else {
-            screen.write(Self.fitted("? help · q save and quit", width: screen.width), row: row, column: 0, style: .dim)
+            let hints = options.isReadOnly ? "? help · q quit" : "? help · q save and quit"
+            screen.write(Self.fitted(hints, width: screen.width), row: row, column: 0, style: .dim)
         }
     }
 
     private func renderHelp(_ screen: inout ScreenBuffer) {
-        let lines = Self.helpLines
+        let lines = shownHelpLines
         let width = min(screen.width, (lines.map { TextWidth.columns(of: $0) }.max() ?? 0) + 4)
         let left = (screen.width - width) / 2
         let shown = min(lines.count, max(screen.height - 4, 0))

@@ -16,6 +16,11 @@ final class Terminal {
     private(set) var usesColor = false
     /// The last screen drawn, to skip drawing when nothing changed.
     private var drawn: ScreenBuffer?
+    /// A resize read in the middle of a paste, reported by the next ``readKey(milliseconds:)``.
+    private var resizedDuringPaste = false
+    /// How long a paste may pause before it is taken as ended without its end marker (a
+    /// terminal that never sends one must not keep the editor reading).
+    private static let pastePause: Int32 = 1_000
 
     /// Enters full-screen mode: keys unbuffered and unechoed (Ctrl-S reaches the editor instead
     /// of stopping output), function keys decoded, Esc after 25 ms.
@@ -31,6 +36,13 @@ final class Terminal {
         nonl()
         keypad(outline_curses_screen(), true)
         set_escdelay(25)
+        // Bracketed paste: pasted text arrives between two markers, decoded as key codes of
+        // our own (whatever the terminal description says about them) and read as one paste.
+        for (marker, code) in [(TerminalKeys.pasteStart, TerminalKeys.pasteStartCode), (TerminalKeys.pasteEnd, TerminalKeys.pasteEndCode)] {
+            define_key(marker, 0)
+            define_key(marker, code)
+        }
+        Self.send(TerminalKeys.enableBracketedPaste)
         if allowColor && has_colors() {
             start_color()
             use_default_colors()
@@ -44,10 +56,29 @@ final class Terminal {
     }
 
     /// Leaves full-screen mode, giving the terminal back as it was.
+    /// Called on every way out of a session (quit, signal, error: the session's `defer`).
     func stop() {
         guard isStarted else { return }
         endwin()
+        Self.send(TerminalKeys.disableBracketedPaste)
         isStarted = false
+    }
+
+    /// Writes a control sequence straight to the terminal, outside ncurses' screen updates.
+    private static func send(_ sequence: String) {
+        let bytes = Array(sequence.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let start = offset
+            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress.map { $0 + start }, $0.count - start) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 
     /// The terminal's size in columns and rows.
@@ -56,16 +87,46 @@ final class Terminal {
     }
 
     /// Waits up to `milliseconds` for a key; nil when none came.
+    /// A bracketed paste comes back as one ``OutlineEditor/EditorKey/paste(_:leftOut:)``.
     func readKey(milliseconds: Int32) -> EditorKey? {
+        if resizedDuringPaste {
+            resizedDuringPaste = false
+            return .resize
+        }
         wtimeout(outline_curses_screen(), milliseconds)
         var code: wint_t = 0
         let result = outline_curses_read(&code)
         if result == ERR { return nil }
         if result == KEY_CODE_YES {
             if Int32(code) == KEY_RESIZE { drawn = nil }
+            if Int32(code) == TerminalKeys.pasteStartCode { return readPaste() }
             return TerminalKeys.functionKey(Int32(code))
         }
         return TerminalKeys.character(UInt32(code))
+    }
+
+    /// Reads a paste's text up to its end marker (or a pause of ``pastePause``), keeping at
+    /// most ``OutlineEditor/PasteBuffer/limit`` characters. Function keys inside it (an
+    /// escape sequence in the text) are dropped, never acted on.
+    private func readPaste() -> EditorKey {
+        var buffer = PasteBuffer()
+        wtimeout(outline_curses_screen(), Self.pastePause)
+        while true {
+            var code: wint_t = 0
+            let result = outline_curses_read(&code)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                let key = Int32(code)
+                if key == TerminalKeys.pasteEndCode { break }
+                if key == KEY_RESIZE {
+                    drawn = nil
+                    resizedDuringPaste = true
+                }
+                continue
+            }
+            if let scalar = Unicode.Scalar(UInt32(code)) { buffer.append(scalar) }
+        }
+        return buffer.key
     }
 
     /// Copies `screen` to the terminal (ncurses sends only what changed).

@@ -3,6 +3,21 @@ import OutlineEditor
 
 /// ncurses key codes as ``OutlineEditor/EditorKey``s.
 enum TerminalKeys {
+    /// Turns the terminal's bracketed paste mode on: pasted text comes between
+    /// ``pasteStart`` and ``pasteEnd`` instead of as typed keys.
+    static let enableBracketedPaste = "\u{1B}[?2004h"
+    /// Turns bracketed paste mode off again (the shell after the editor expects it off).
+    static let disableBracketedPaste = "\u{1B}[?2004l"
+    /// What the terminal sends before pasted text.
+    static let pasteStart = "\u{1B}[200~"
+    /// What the terminal sends after pasted text.
+    static let pasteEnd = "\u{1B}[201~"
+    /// The key codes ncurses is told to return for the markers: above ncurses' own and
+    /// the codes it gives terminal-specific keys.
+    static let pasteStartCode: Int32 = 0x7E00
+    /// The key code ncurses returns for ``pasteEnd``.
+    static let pasteEndCode: Int32 = 0x7E01
+
     /// A function key (`KEY_UP`, `KEY_BTAB`, …); nil for one the editor does not use.
     static func functionKey(_ code: Int32) -> EditorKey? {
         switch code {

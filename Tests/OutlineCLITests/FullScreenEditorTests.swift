@@ -344,6 +344,70 @@ struct FullScreenEditorTests {
         #expect(items.map { $0["text"] as? String } == ["Typed while the folder is read-only"])
     }
 
+    @Test func pastedTextIsTextWhileTypingAndNewItemsWhileBrowsingNeverCommands() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "paste.outline").status == 0)
+        #expect(try box.run("add", "paste.outline", "Groceries").status == 0)
+        let session = try TmuxSession(box, ["edit", "paste.outline"])
+        try session.waitFor("• Groceries")
+        // While typing: one line, its breaks and tab as spaces (no new item, no indent).
+        try session.send("Enter", "End")
+        try session.paste(" line1\nline2\tTAB\nline3")
+        try session.waitFor("Groceries line1 line2 TAB line3")
+        try session.send("Escape")
+        try session.waitFor("Undo: Edit text of “Groceries”")
+        // While browsing: the letters are not commands (dd would delete, x mark done, q quit).
+        try session.paste("dd\nx\nq")
+        try session.waitFor("Pasted 3 items.")
+        try session.send("u")
+        try session.waitFor("Undid “Paste 3 items”")
+        try session.send("C-r")
+        try session.waitFor("Redid “Paste 3 items”")
+        try session.send("q")
+        try session.waitFor("[exit 0]")
+        let items = try Self.items(box, "paste.outline")
+        #expect(items.map { $0["text"] as? String } == ["Groceries line1 line2 TAB line3", "dd", "x", "q"])
+        #expect(items.allSatisfy { $0["done"] as? Bool != true })
+
+        // Bracketed paste mode is off again: the shell after the editor gets plain text.
+        try session.paste("AFTER")
+        let screen = try session.waitFor("AFTER")
+        #expect(!screen.contains("200~") && !screen.contains("201~"), "\(screen)")
+    }
+
+    @Test func pasteModeIsTurnedOffWhenASignalEndsTheSession() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "sig.outline").status == 0)
+        #expect(try box.run("add", "sig.outline", "Only").status == 0)
+        let session = try TmuxSession(box, ["edit", "sig.outline"])
+        try session.waitFor("• Only")
+        try session.signalProgram(SIGTERM)
+        try session.waitFor("[exit")
+        try session.paste("AFTER")
+        let screen = try session.waitFor("AFTER")
+        #expect(!screen.contains("200~"), "\(screen)")
+    }
+
+    @Test func theLineBeingTypedStaysOnScreenAtThreeRowsAndAfterWidening() throws {
+        let box = try CLISandbox()
+        #expect(try box.run("create", "small.outline").status == 0)
+        #expect(try box.run("add", "small.outline", "First").status == 0)
+        let session = try TmuxSession(box, ["edit", "small.outline"], width: 30, height: 3)
+        try session.waitFor("• First")
+        try session.send("g", "o")
+        let text = String(repeating: "漢字测试", count: 8)
+        try session.type(text)
+        // One outline row: the new item is on it, scrolled to its end, not "First".
+        var screen = try session.waitFor("the new item") { $0.hasPrefix("• ") && $0.contains("漢字测试漢字测试") }
+        #expect(!screen.contains("First"), "\(screen)")
+        try session.resize(width: 80, height: 5)
+        screen = try session.waitFor("the whole line") { $0.contains("• " + text) }
+        try session.send("Escape", "q")
+        try session.waitFor("[exit 0]")
+        let items = try Self.items(box, "small.outline")
+        #expect(items.map { $0["text"] as? String } == ["First", text])
+    }
+
     @Test func readOnlyBrowsesWithoutSaving() throws {
         let box = try CLISandbox()
         #expect(try box.run("create", "ro.outline").status == 0)
@@ -351,8 +415,15 @@ struct FullScreenEditorTests {
         let before = try box.bytes("ro.outline")
         let session = try TmuxSession(box, ["edit", "ro.outline", "--read-only"], environment: ["NO_COLOR": "1"])
         try session.waitFor("Read-only")
+        try session.waitFor("? help · q quit")
         try session.send("x")
         try session.waitFor("Read-only: this session does not change the document.")
+        // Undo and redo are edits too: refused the same way, nothing undone on screen.
+        try session.send("Escape", "u")
+        try session.waitFor("Read-only: this session does not change the document.")
+        try session.send("C-r")
+        let screen = try session.waitFor("Read-only: this session does not change the document.")
+        #expect(!screen.contains("Undid") && !screen.contains("Redid"), "\(screen)")
         try session.send("q")
         try session.waitFor("[exit 0]")
         #expect(try box.bytes("ro.outline") == before)

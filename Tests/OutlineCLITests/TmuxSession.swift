@@ -85,6 +85,18 @@ final class TmuxSession {
         try run(["send-keys", "-t", "0", "-l", text])
     }
 
+    /// Pastes `text` as a terminal does: between the bracketed paste markers when the
+    /// program in the pane turned bracketed paste mode on, as plain input otherwise.
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "pasted", text])
+        try run(["paste-buffer", "-p", "-b", "pasted", "-t", "0"])
+    }
+
+    /// Resizes the window to `width` × `height`, as when a terminal window is resized.
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+    }
+
     /// The screen now, one line per row.
     func screen() throws -> String {
         try run(["capture-pane", "-p", "-t", "0"])

@@ -287,4 +287,22 @@ import Testing
         #expect(h.cursorText == "A1")
         #expect(h.press(.character("q")) == .quit)
     }
+
+    @Test func readOnlyRefusesUndoAndRedoAsOtherEdits() throws {
+        let h = try EditorHarness(["Milk"])
+        h.press(.character("x"), .character("u"))
+        let document = h.document
+        // The same document in a read-only session, a step to undo and one to redo.
+        document.context.redo()
+        let readOnly = OutlineEditor(
+            document: document, options: EditorOptions(fileName: "t", formatName: "binary", isReadOnly: true, usesColor: false))
+        var screen = ScreenBuffer(width: 90, height: 10)
+        readOnly.handle(.character("u"))
+        readOnly.render(into: &screen)
+        #expect(readOnly.message == "Read-only: this session does not change the document.")
+        #expect(document.isDone(try h.item("Milk")), "undo changed nothing")
+        readOnly.handle(.control("r"))
+        #expect(readOnly.message == "Read-only: this session does not change the document.")
+        #expect(document.context.canUndo)
+    }
 }

@@ -101,4 +101,63 @@ import Testing
         h.editor.askAboutExternalChange()
         #expect(h.press(.character("y")) == .reloadExternalChange(true))
     }
+
+    @Test func theLineBeingTypedIsOnScreenAtTheSmallestHeight() throws {
+        let h = try EditorHarness([.node("First", note: "A note"), "Second"], width: 30, height: 3)
+        h.press(.character("g"), .character("o"))
+        h.type("New")
+        #expect(h.rows == ["• New"], "the new item takes the one outline row")
+        #expect(h.screen.cursor?.row == 0)
+        #expect(h.screen.cursor?.column == 5)
+        h.resize(width: 30, height: 4)
+        #expect(h.rows == ["• First", "• New"], "the anchor's note gives way to the new item")
+        #expect(h.screen.cursor?.row == 1)
+        h.press(.escape)
+        h.resize(width: 30, height: 3)
+        h.press(.character("O"))
+        h.type("Above")
+        #expect(h.rows == ["• Above"])
+        #expect(h.screen.cursor?.row == 0)
+    }
+
+    @Test func belowThreeRowsTheScreenSaysItIsTooSmall() throws {
+        let h = try EditorHarness(["First"], width: 60, height: 2)
+        #expect(h.screen.line(0).hasPrefix("Window too small"))
+        #expect(h.screen.cursor == nil)
+        h.resize(width: 60, height: 1)
+        #expect(h.screen.line(0).hasPrefix("Window too small"))
+        h.resize(width: 5, height: 10)
+        #expect(h.screen.line(0).hasPrefix("Wind"))
+        #expect(h.screen.cursor == nil)
+    }
+
+    @Test func aDeepItemTypedInANarrowWindowKeepsItsCursorOnScreen() throws {
+        let h = try EditorHarness([.node("A", [.node("B", [.node("C", [.node("D", ["E"])])])])], width: 6, height: 8)
+        h.press(.character("G"), .enter, .end)
+        #expect(h.cursorText == "E")
+        let cursor = try #require(h.screen.cursor)
+        #expect(cursor.column < 6 && cursor.row < 6)
+        h.type("xyz")
+        let typed = try #require(h.screen.cursor)
+        #expect(typed.column < 6)
+    }
+
+    @Test func wideningWhileTypingShowsAsMuchOfTheLineAsFits() throws {
+        let text = String(repeating: "漢字测试", count: 8)
+        let h = try EditorHarness([.init(text: text)], width: 30, height: 5)
+        h.press(.enter)
+        #expect(h.screen.line(0).count < 16, "at width 30 the line is scrolled to its end")
+        h.resize(width: 80, height: 5)
+        #expect(h.screen.line(0) == "• " + text, "the whole line fits again and is shown from its start")
+        #expect(h.screen.cursor?.column == 2 + 2 * text.count)
+    }
+
+    @Test func readOnlyHintsSayQuitAndTheHelpToo() throws {
+        let h = try EditorHarness(["Milk"], width: 90, height: 30, readOnly: true)
+        #expect(h.messageLine == "? help · q quit")
+        h.press(.character("?"))
+        #expect(h.screen.lines.contains { $0.contains("q  quit (read-only)") })
+        let w = try EditorHarness(["Milk"], width: 90)
+        #expect(w.messageLine == "? help · q save and quit")
+    }
 }

@@ -73,4 +73,40 @@ import Testing
         #expect(screen.line(0) == "ab漢")
         #expect(screen[0, 3].isContinuation)
     }
+
+    @Test func aWiderFieldScrollsBackToShowAsMuchAsFits() {
+        var line = LineEditor("abcdefghij")
+        let narrow = line.visible(width: 4)
+        #expect(narrow.text == "hij" && narrow.cursorColumn == 3)
+        let wide = line.visible(width: 20)
+        #expect(wide.text == "abcdefghij" && wide.cursorColumn == 10, "widened: shown from the start")
+        _ = line.handle(.home)
+        let home = line.visible(width: 4)
+        #expect(home.text == "abcd")
+        _ = line.handle(.end)
+        _ = line.visible(width: 4)
+        for _ in 0 ..< 3 { _ = line.handle(.backspace) }
+        let shorter = line.visible(width: 4)
+        #expect(shorter.text == "efg" && shorter.cursorColumn == 3, "text deleted at the end: the field fills from the left")
+    }
+
+    @Test func aPasteIsInsertedAsOneLineInOneGo() {
+        var line = LineEditor("ac")
+        _ = line.handle(.left)
+        let taken = line.handle(.paste("\u{301}x\ny\tz\u{1B}"))
+        #expect(taken)
+        #expect(line.text == "a\u{301}x y zc")
+        #expect(line.cursor == 6)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aHugePastedLineIsShownInTimeOfTheFieldsWidth() {
+        var line = LineEditor()
+        _ = line.handle(.paste(String(repeating: "漢", count: PasteBuffer.limit)))
+        for _ in 0 ..< 200 {
+            let end = line.visible(width: 80)
+            #expect(end.text.count == 39 && end.cursorColumn == 78)
+        }
+        _ = line.handle(.home)
+        #expect(line.visible(width: 80).text.count == 40)
+    }
 }
