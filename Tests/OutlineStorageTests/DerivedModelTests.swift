@@ -22,6 +22,23 @@ import Testing
         #expect(store.metadata.sourceVersionHashes == recorded)
     }
 
+    /// libxml2 hands `&amp;` in an attribute over as `&#38;`: names read from attributes are
+    /// decoded, so a property or entity named with `&` reads as written and saves back so.
+    @Test func namesWithAnAmpersandReadAsWrittenAndSaveBack() throws {
+        var text = try String(contentsOfFile: Self.fixture("Foreign/Recipes.xml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "name=\"unit\"", with: "name=\"uni&amp;t\"")
+        text = text.replacingOccurrences(of: "type=\"INGREDIENT\"", with: "type=\"IN&#38;GREDIENT\"")
+        let store = try PersistentStore.load(Array(text.utf8), name: "amp.xml")
+        let entity = try #require(store.schema.entities.first { $0.name.contains("&") })
+        #expect(entity.name.uppercased() == "IN&GREDIENT")
+        #expect(store.schema.entities.contains { $0.attributes.contains { $0.name == "uni&t" } })
+        for format in [DocumentFormat.xml, .binary] {
+            let reopened = try PersistentStore.load(try store.encoded(as: format), name: "again")
+            #expect(reopened.schema == store.schema, "\(format)")
+            #expect(snapshot(reopened.context.graph) == snapshot(store.context.graph), "\(format)")
+        }
+    }
+
     @Test(arguments: stores)
     func aStoreSavedAfterOpeningWithoutAModelReopensWithoutOne(fixture: String) throws {
         let original = try PersistentStore.open(Self.fixture(fixture))

@@ -71,6 +71,36 @@ struct SAXAttributes {
     }
 }
 
+/// Attribute values as the file meant them. Without entity substitution, libxml2 hands an
+/// attribute value over with each `&` the file escaped (`&amp;`, `&#38;`, `&#x26;`) spelled
+/// `&#38;`, for a tree to decode later; a raw `&` cannot occur in it. Names read from
+/// attributes (properties, entities) are decoded here, so that `uni&amp;t` is `uni&t` and a
+/// save writes it back as it was read.
+enum SAXValue {
+    /// Calls `body` with `value`, its `&#38;`s turned back into `&` (a copy only when there are any).
+    static func withAmpersandsDecoded<R>(
+        _ value: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R {
+        guard value.contains(0x26) else { return try body(value) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(value.count)
+        let escape: [UInt8] = Array("&#38;".utf8)
+        var index = 0
+        while index < value.count {
+            if value[index] == 0x26, index + escape.count <= value.count,
+                value[index ..< index + escape.count].elementsEqual(escape)
+            {
+                decoded.append(0x26)
+                index += escape.count
+            } else {
+                decoded.append(value[index])
+                index += 1
+            }
+        }
+        return try decoded.withUnsafeBufferPointer(body)
+    }
+}
+
 /// Names looked up in the dictionary of a libxml2 parser: the element and attribute names it
 /// hands over come from there, so a name equal to one of these mostly has the same address.
 struct SAXDictionary {

@@ -131,7 +131,8 @@ final class XMLSchemaDerivation: StoreObjectSink {
                 text,
                 .relationship(
                     RelationshipDraft(
-                        name: text, destination: String(decoding: destination, as: UTF8.self).uppercased(),
+                        name: text,
+                        destination: SAXValue.withAmpersandsDecoded(destination) { String(decoding: $0, as: UTF8.self) }.uppercased(),
                         isToMany: toMany)))
         }
         guard case .relationship(var draft) = types[current].drafts[index] else { return }

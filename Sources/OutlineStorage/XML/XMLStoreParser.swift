@@ -148,7 +148,7 @@ final class XMLStoreParser: SAXDelegate {
                 }
                 let type = try required(found.type, "type", of: "object", line)
                 let id = try required(found.id, "id", of: "object", line)
-                try withSink { try $0.beginObject(type: type, id: id, line: line) }
+                try SAXValue.withAmpersandsDecoded(type) { type in try withSink { try $0.beginObject(type: type, id: id, line: line) } }
                 place = .object
             } else if name.is("databaseInfo") && metadata == nil {
                 place = .info
@@ -177,12 +177,17 @@ final class XMLStoreParser: SAXDelegate {
         case .object:
             if name.is("attribute", interned: attributeName), hasSink {
                 let propertyName = try required(found.name, "name", of: "attribute", line)
-                let wants = try withSink { try $0.beginAttribute(name: propertyName, type: found.type, line: line) } ?? false
+                let wants =
+                    try SAXValue.withAmpersandsDecoded(propertyName) { name in
+                        try withSink { try $0.beginAttribute(name: name, type: found.type, line: line) }
+                    } ?? false
                 place = .attribute
                 if wants { startCollecting() }
             } else if name.is("relationship", interned: relationshipName), hasSink {
                 let propertyName = try required(found.name, "name", of: "relationship", line)
-                try withSink { try $0.relationship(name: propertyName, idrefs: found.idrefs, attributes: attributes, line: line) }
+                try SAXValue.withAmpersandsDecoded(propertyName) { name in
+                    try withSink { try $0.relationship(name: name, idrefs: found.idrefs, attributes: attributes, line: line) }
+                }
                 place = .relationship
             } else {
                 throw unexpected(name, in: "object", line)
