@@ -22,6 +22,25 @@ import Testing
         #expect(store.metadata.sourceVersionHashes == recorded)
     }
 
+    /// Deriving a model keeps names in small tables: a file with more distinct entities or
+    /// properties than any model has is refused at once instead of taking minutes.
+    @Test(arguments: [true, false])
+    func tooManyDerivedNamesAreRefused(entities: Bool) throws {
+        let text = try String(contentsOfFile: Self.fixture("Foreign/Recipes.xml"), encoding: .utf8)
+        let first = try #require(text.range(of: "<object "))
+        let count = 1_001
+        let objects =
+            entities
+            ? (0 ..< count).map { "<object type=\"T\($0)\" id=\"z\(900 + $0)\"></object>" }.joined()
+            : "<object type=\"WIDE\" id=\"z900\">"
+                + (0 ..< count).map { "<attribute name=\"a\($0)\" type=\"string\">x</attribute>" }.joined() + "</object>"
+        let hostile = text[..<first.lowerBound] + objects + text[first.lowerBound...]
+        let error = #expect(throws: StorageError.self) { try PersistentStore.load(Array(hostile.utf8), name: "wide.xml") }
+        #expect(error?.code == .limitExceeded)
+        let what = entities ? "entities" : "properties of WIDE"
+        #expect(error?.message.hasPrefix("the store has more than 1000 \(what)") == true, "\(String(describing: error))")
+    }
+
     /// libxml2 hands `&amp;` in an attribute over as `&#38;`: names read from attributes are
     /// decoded, so a property or entity named with `&` reads as written and saves back so.
     @Test func namesWithAnAmpersandReadAsWrittenAndSaveBack() throws {

@@ -70,6 +70,7 @@ final class XMLSchemaDerivation: StoreObjectSink {
         if let known = typeLookup.find(type) {
             current = known
         } else {
+            guard types.count < Self.maximumNames else { throw Self.tooManyNames("entities", file: file, line: line) }
             current = types.count
             let written = String(decoding: type, as: UTF8.self)
             types.append(TypeDraft(written: written))
@@ -98,7 +99,7 @@ final class XMLSchemaDerivation: StoreObjectSink {
             }
             previous = index
         } else {
-            add(text, .attribute(attributeType))
+            try add(text, .attribute(attributeType), line: line)
         }
         return false
     }
@@ -127,13 +128,8 @@ final class XMLSchemaDerivation: StoreObjectSink {
             }
             let toMany = type.map { String(decoding: $0, as: UTF8.self).split(separator: "/").last == "0" } ?? false
             index = types[current].drafts.count
-            add(
-                text,
-                .relationship(
-                    RelationshipDraft(
-                        name: text,
-                        destination: SAXValue.withAmpersandsDecoded(destination) { String(decoding: $0, as: UTF8.self) }.uppercased(),
-                        isToMany: toMany)))
+            let destinationName = SAXValue.withAmpersandsDecoded(destination) { String(decoding: $0, as: UTF8.self) }.uppercased()
+            try add(text, .relationship(RelationshipDraft(name: text, destination: destinationName, isToMany: toMany)), line: line)
         }
         guard case .relationship(var draft) = types[current].drafts[index] else { return }
         types[current].drafts[index] = .attribute(.undefined)
@@ -162,7 +158,15 @@ final class XMLSchemaDerivation: StoreObjectSink {
 
     func endObject(line: Int) throws {}
 
-    private func add(_ name: String, _ draft: PropertyDraft) {
+    /// The most entities, and properties per entity, a model derived from a store may have.
+    /// Core Data models stay far below; the derivation's bookkeeping grows with the square of
+    /// these counts, so a hostile file with tens of thousands of names would take minutes.
+    static let maximumNames = 1_000
+
+    private func add(_ name: String, _ draft: PropertyDraft, line: Int) throws {
+        guard types[current].drafts.count < Self.maximumNames else {
+            throw Self.tooManyNames("properties of \(types[current].written)", file: file, line: line)
+        }
         let index = types[current].drafts.count
         types[current].lookup.add(name, index)
         types[current].names.append(name)
@@ -170,6 +174,13 @@ final class XMLSchemaDerivation: StoreObjectSink {
         let position = previous.flatMap { types[current].order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
         types[current].order.insert(index, at: position)
         previous = index
+    }
+
+    private static func tooManyNames(_ what: String, file: String, line: Int) -> StorageError {
+        StorageError(
+            .limitExceeded, file: file, at: "line \(line)",
+            "the store has more than \(maximumNames) \(what), more than a model derived from a store may have",
+            hint: "Open it with the model it was written with (--model), or check that the file is a Core Data store.")
     }
 
     /// A non-commutative 64-bit hash of a link from `a` to `b` (SplitMix64 finalizer).
