@@ -133,6 +133,22 @@ import Testing
         }
     }
 
+    /// Reading only the header (`outline info`) finds a truncated file, or bytes after the
+    /// body, from the sizes the header declares, as a full read does.
+    @Test func theHeaderAloneFindsATruncatedOrExtendedFile() throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let path = folder + "/t.outline"
+        try Data(small.dropLast(3)).write(to: URL(fileURLWithPath: path))
+        let truncated = #expect(throws: StorageError.self) { try PersistentStore.readMetadata(path) }
+        #expect(truncated?.code == .truncated)
+        #expect(truncated?.message == "the compressed body ends early (expected 3 more bytes)", "\(String(describing: truncated))")
+        try Data(small + [0]).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StorageError.self) { try PersistentStore.readMetadata(path) }
+        try Data(small).write(to: URL(fileURLWithPath: path))
+        #expect(try PersistentStore.readMetadata(path).uuid == (try BinaryStore.readMetadata(Data(small), file: "t.outline").uuid))
+    }
+
     @Test func trailingBytesAfterTheBodyAreReported() throws {
         let error = #expect(throws: StorageError.self) { try BinaryStore.read(small + [0], schema: nil, file: "t.outline") }
         #expect(

@@ -34,6 +34,24 @@ struct BinaryHeader {
     var storedBodySize: Int { chunks.reduce(0) { $0 + $1.storedSize } }
     var bodySize: Int { chunks.reduce(0) { $0 + $1.size } }
 
+    /// Checks that a file of `fileSize` bytes holds exactly this header and the body its chunks
+    /// declare: a truncated file (`truncated`) or bytes after the body (`corrupt`) are found
+    /// from the header alone, before anything is inflated.
+    func checkFileSize(_ fileSize: Int, file: String) throws {
+        let stored = storedBodySize
+        let available = fileSize - size
+        guard available >= stored else {
+            throw BinaryError.truncated(
+                file, at: "byte \(fileSize)",
+                "the compressed body ends early (expected \(BinaryError.bytes(stored - available)))")
+        }
+        guard available == stored else {
+            throw BinaryError.corrupt(
+                file, at: "byte \(size + stored)",
+                "the body is followed by \(BinaryError.byteCount(available - stored)) of unexpected data")
+        }
+    }
+
     // MARK: Writing
 
     /// The prelude and header bytes, with `size` set.

@@ -94,19 +94,8 @@ enum ChunkCompression {
         _ bytes: UnsafeRawBufferPointer, header: BinaryHeader, file: String,
         _ body: (UnsafeRawBufferPointer, InflatedBuffer, InflateFeed) throws -> R
     ) throws -> R {
+        try header.checkFileSize(bytes.count, file: file)
         let start = header.size
-        let stored = header.storedBodySize
-        let available = bytes.count - start
-        guard available >= stored else {
-            throw BinaryError.truncated(
-                file, at: "byte \(bytes.count)",
-                "the compressed body ends early (expected \(BinaryError.bytes(stored - available)))")
-        }
-        guard available == stored else {
-            throw BinaryError.corrupt(
-                file, at: "byte \(start + stored)",
-                "the body is followed by \(BinaryError.byteCount(available - stored)) of unexpected data")
-        }
         var input = start
         var output = 0
         let offsets = header.chunks.map { chunk -> (input: Int, output: Int) in

@@ -148,7 +148,9 @@ enum StoreCodec {
             {
                 prefix = try file.prefix(size)
             }
-            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits) }
+            // A regular file's size is known without reading it; a pipe's is not.
+            let fileSize = file.isRegularFile ? file.size : nil
+            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits, fileSize: fileSize) }
         case .xml:
             if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: name) }) {
                 return metadata
