@@ -72,7 +72,7 @@ struct OutlineCommand: ParsableCommand {
     /// Reports `error` (with the tool's advice and wording) and exits with its status: help
     /// and version requests print to standard output and exit 0.
     static func finish(with error: any Error, arguments: [String]) -> Never {
-        let error = UsageErrors.rewritten(CommandLineAdvice.adapted(error), arguments: arguments)
+        let error = UsageErrors.rewritten(CommandLineAdvice.adapted(error, arguments: arguments), arguments: arguments)
         if let problem = error as? UsageErrors.Problem {
             Console.diagnostic(problem.fullText)
             Foundation.exit(ExitCode.validationFailure.rawValue)

@@ -226,6 +226,17 @@ struct ForeignStore: Sendable, CustomStringConvertible {
                 + "from the file.\n")
     }
 
+    /// Without --model, the advice does not say to leave it out.
+    @Test func migratingAForeignStoreWithoutItsModelAsksForIt() throws {
+        let box = try CLISandbox()
+        try box.copyFixture("XML/Foreign/Recipes.xml", as: "Recipes.xml")
+        let result = try box.run("migrate", "Recipes.xml", "--to", "Outline 2")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == "Error: Recipes.xml: no version of the model \"Outline\" matches the document, and the document does not "
+                + "embed its model. Pass the model it was written with (--model MODEL).\n", "\(result)")
+    }
+
     /// A document of another model with a higher version identifier than any outline version
     /// is not "newer": it shares no entity with the outline model, so it is read with its own.
     @Test func aDocumentOfAnotherModelIsNotTakenForANewerOutline() throws {

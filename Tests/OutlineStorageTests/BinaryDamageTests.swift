@@ -26,6 +26,15 @@ import Testing
         }
     }
 
+    /// A file cut inside the magic bytes is a truncated document, not an unknown format.
+    @Test func aCutInsideTheMagicIsATruncatedDocument() throws {
+        for length in 1 ..< 8 {
+            let error = #expect(throws: StorageError.self) { try PersistentStore.load(Array(small[..<length]), name: "cut.outline") }
+            #expect(error?.code == .truncated, "length \(length): \(String(describing: error))")
+            #expect(error?.location == "byte \(length)")
+        }
+    }
+
     @Test func everySingleBitFlipIsDetected() throws {
         let bodyStart = try BinaryCrafting.bodyOffset(small)
         var codes: [StorageError.Code: Int] = [:]

@@ -6,13 +6,18 @@ import OutlineTool
 /// The libraries say what to do in their own terms (an app embedding them has no command
 /// line); where the tool has an option or a command for the remedy, it names it instead.
 enum CommandLineAdvice {
-    /// `error` with the tool's advice where the tool has a better one, else unchanged.
-    static func adapted(_ error: any Error) -> any Error {
+    /// `error` with the tool's advice where the tool has a better one, else unchanged;
+    /// `arguments` (the command line, when known) let the advice fit what was typed.
+    static func adapted(_ error: any Error, arguments: [String] = []) -> any Error {
         switch error {
         case var error as StorageError:
             switch error.code {
             case .missingModel:
-                error.hint = "Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived from the file."
+                let gaveModel = arguments.contains { $0 == "--model" || $0.hasPrefix("--model=") }
+                error.hint =
+                    gaveModel
+                    ? "Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived from the file."
+                    : "Pass the model it was written with (--model MODEL)."
             case .noCurrentVersion:
                 error.hint =
                     "Choose one with --model-version NAME (or --to NAME to migrate), or name the current one in the bundle's .xccurrentversion."

@@ -37,6 +37,12 @@ extension DocumentFormat {
                 "not an Outline document: it is \(encoding.rawValue) text, neither binary nor XML (it starts with \(start))",
                 hint: "If it is Markdown or plain text, import it into a new document first; otherwise check that the right file was chosen.")
         case .binary, .xmlStore, .otherXML, .unknown:
+            // The start of the binary magic and nothing after it: a document cut short.
+            if prefix.count < BinaryFormat.magic.count && prefix.elementsEqual(BinaryFormat.magic.prefix(prefix.count)) {
+                return BinaryError.truncated(
+                    file, at: "byte \(prefix.count)",
+                    "the file ends inside the binary document's first \(BinaryFormat.magic.count) bytes (it has \(prefix.count))")
+            }
             return StorageError(
                 .unknownFormat, file: file, at: "byte 0",
                 "not an Outline document: it is neither binary nor XML (it starts with \(shown))",

@@ -286,8 +286,9 @@ final class SAXParser {
         let where_ = "line \(error.line > 0 ? Int(error.line) : line)"
         let code = Int(error.code)
         if code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue) {
+            // libxml2's word for text where the first element should start, too.
             return StorageError(
-                .malformedXML, file: file, "the file holds no XML element",
+                .malformedXML, file: file, at: where_, "the file holds no XML element",
                 hint: "An XML store starts with <?xml ...?> and holds a <database> element; \(BackupAdvice.restore(file, object: "the file")).")
         }
         if code == Int(XML_ERR_INTERNAL_ERROR.rawValue) || code == Int(XML_ERR_NAME_TOO_LONG.rawValue)

@@ -87,8 +87,9 @@ final class XMLStoreParser: SAXDelegate {
             try SAXParser.parse(file: file, maxDepth: maxDepth, delegate: self, source: source)
         } catch let error as StorageError where place == .document && error.code == .malformedXML && error.location != nil {
             // libxml2 words a document without elements in odd ways ("Extra content at the end").
+            let reason = error.message.hasPrefix("the file holds no XML element") ? error.message : "the file holds no XML element"
             throw StorageError(
-                .malformedXML, file: file, at: error.location, "the file holds no XML element",
+                .malformedXML, file: file, at: error.location, reason,
                 hint: "An XML store starts with <?xml ...?> and holds a <database> element; \(BackupAdvice.restore(file, object: "the file")).")
         }
         if metadata == nil {
