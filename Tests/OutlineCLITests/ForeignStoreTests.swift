@@ -221,7 +221,8 @@ struct ForeignStore: Sendable, CustomStringConvertible {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty, "nothing was checked, so no verdict: \(result)")
         #expect(
-            result.stderr == "Error: Vehicles.xml: no version of the model \"Recipes\" matches the document, and the document does not "
+            result.stderr == "Error: Vehicles.xml: no version of the model \"Recipes\" matches the document "
+                + "(it records no version hashes to match), and the document does not "
                 + "embed its model. Pass the model it was written with (--model MODEL), or leave --model out to read it with a model derived "
                 + "from the file.\n")
     }

@@ -95,9 +95,11 @@ public struct DocumentVersioning: Sendable {
         }
         guard let embedded = metadata.embeddedSchema else {
             if ownModel { return nil }
+            // A store that records no version hashes matches no version of any model.
+            let why = metadata.versionHashes.isEmpty ? " (it records no version hashes to match)" : ""
             throw StorageError(
                 .missingModel, file: file,
-                "no version of the model \"\(model.name)\" matches the document, and the document does not embed its model",
+                "no version of the model \"\(model.name)\" matches the document\(why), and the document does not embed its model",
                 hint: "Open it with the model it was written with, or with the app that wrote it.")
         }
         if metadata.isSchemaDerived {
