@@ -6,6 +6,15 @@ import Testing
 
 /// `outline info` and `outline validate`.
 @Suite struct InfoValidateTests {
+    /// info reads only the header, yet a truncated file is not described as healthy.
+    @Test func infoReportsATruncatedBinaryDocument() throws {
+        let box = try CLISandbox()
+        try box.copyFixture("Binary/truncated-body.outline", as: "doc.outline")
+        let result = try box.run("info", "doc.outline")
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: doc.outline: byte 1132: the compressed body ends early (expected 40 more bytes)."), "\(result)")
+    }
+
     @Test func infoPrintsTheDocumentsFacts() throws {
         let box = try CLISandbox()
         try box.writeDocument("doc.outline", version: "Outline 3", items: [("Groceries", ["Milk", "Bread"])])

@@ -159,14 +159,8 @@ public enum BinaryStore {
     ///
     /// - Throws: ``StorageError``, as ``read(_:schema:file:limits:)-(UnsafeRawBufferPointer,_,_,_)``
     ///   for the header.
-    ///
-    /// - Parameter fileSize: the size of the whole file when `bytes` is only its start: a file
-    ///   shorter or longer than its header declares is then reported as a full read would.
-    public static func readMetadata(
-        _ bytes: UnsafeRawBufferPointer, file: String, limits: Limits = .default, fileSize: Int? = nil
-    ) throws -> StoreMetadata {
+    public static func readMetadata(_ bytes: UnsafeRawBufferPointer, file: String, limits: Limits = .default) throws -> StoreMetadata {
         let header = try BinaryHeader.read(bytes, file: file, limits: limits)
-        if let fileSize { try header.checkFileSize(fileSize, file: file) }
         return metadata(header, schema: try embeddedSchema(header, file: file))
     }
 

@@ -155,6 +155,16 @@ public final class PersistentStore {
         try StoreCodec.readMetadata(file, limits: limits)
     }
 
+    /// Checks that the binary document in `file` is as long as its header says, without
+    /// reading its body: a truncated file, or bytes after the body, is reported as a full read
+    /// reports it. ``readMetadata(_:limits:)-(DocumentFile,_)`` reads the header of a damaged
+    /// file all the same; this is for a caller that describes the file (`outline info`).
+    ///
+    /// - Throws: ``StorageError`` `truncated` or `corrupt`; nothing for XML stores or pipes.
+    public static func checkLength(_ file: DocumentFile, limits: StoreLimits = .default) throws {
+        try StoreCodec.checkLength(file, limits: limits)
+    }
+
     // MARK: Custom metadata
 
     /// The custom metadata value for `key` (a key Core Data does not reserve). Setting it

@@ -136,6 +136,21 @@ enum StoreCodec {
         }
     }
 
+    /// Checks, from a binary document's header alone, that the regular file `file` holds the
+    /// whole body the header declares and nothing after it (``BinaryHeader/checkFileSize(_:file:)``);
+    /// nothing to check for XML, a pipe, or what is not a binary document.
+    static func checkLength(_ file: DocumentFile, limits: StoreLimits) throws {
+        guard file.isRegularFile else { return }
+        var prefix = try file.prefix(64 << 10)
+        guard prefix.withUnsafeBytes({ DocumentFormat.detect($0) }) == .binary,
+            let size = prefix.withUnsafeBytes({ BinaryStore.headerSize(prefix: $0) }),
+            size <= limits.maximumHeaderSize + BinaryStore.preludeSize
+        else { return }
+        if size > prefix.count { prefix = try file.prefix(size) }
+        let header = try prefix.withUnsafeBytes { try BinaryHeader.read($0, file: file.path, limits: limits) }
+        try header.checkFileSize(file.size, file: file.path)
+    }
+
     /// The metadata of the document in `file`, reading only as much of it as it needs: the
     /// header of a binary document, the start of an XML store up to its `</databaseInfo>`.
     static func readMetadata(_ file: DocumentFile, limits: StoreLimits) throws -> StoreMetadata {
@@ -148,9 +163,7 @@ enum StoreCodec {
             {
                 prefix = try file.prefix(size)
             }
-            // A regular file's size is known without reading it; a pipe's is not.
-            let fileSize = file.isRegularFile ? file.size : nil
-            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits, fileSize: fileSize) }
+            return try prefix.withUnsafeBytes { try BinaryStore.readMetadata($0, file: name, limits: limits) }
         case .xml:
             if let metadata = try? prefix.withUnsafeBytes({ try XMLStore.readMetadata($0, file: name) }) {
                 return metadata

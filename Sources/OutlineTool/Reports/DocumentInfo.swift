@@ -63,6 +63,7 @@ public struct DocumentInfo: Sendable {
         let document = try StandardStreams.openDocument(path)
         let path = document.path
         let metadata = try PersistentStore.readMetadata(document)
+        try PersistentStore.checkLength(document)
         if !document.isRegularFile { _ = try document.readAll() }
         let matches = model.versions(matchingEntityHashes: metadata.versionHashes)
         let registered = matches.first { $0.name == model.currentVersionName } ?? matches.first
