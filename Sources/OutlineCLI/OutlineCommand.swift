@@ -17,7 +17,9 @@ struct OutlineCommand: ParsableCommand {
             FILE is a .outline document, binary or XML. Items are addressed by PATH: 1-based \
             positions from the top (2.1.3 is the third child of the first child of the second \
             top-level item), / for the root, or #ID for an item's stable id (see show --ids). \
-            Paths are exact: no spaces, signs or leading zeros.
+            Paths are exact: no spaces, signs or leading zeros. A text that begins with a dash \
+            followed by a space or a digit ("- wash dishes", "-5 °C") is a text; put -- before \
+            any other word that begins with a dash and is not an option.
 
             Documents written with an older schema version are migrated when edited; the old \
             file is kept as FILE.bak (FILE.1.bak, ... when that name is taken: a backup is \
