@@ -1,4 +1,5 @@
 internal import CNcurses
+import Foundation
 import OutlineEditor
 
 #if canImport(Glibc)
@@ -64,21 +65,10 @@ final class Terminal {
         isStarted = false
     }
 
-    /// Writes a control sequence straight to the terminal, outside ncurses' screen updates.
+    /// Writes a control sequence straight to the terminal, outside ncurses' screen updates; a
+    /// terminal that is gone is no error here.
     private static func send(_ sequence: String) {
-        let bytes = Array(sequence.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let start = offset
-            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress.map { $0 + start }, $0.count - start) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        try? FileHandle.standardOutput.write(contentsOf: Data(sequence.utf8))
     }
 
     /// The terminal's size in columns and rows.

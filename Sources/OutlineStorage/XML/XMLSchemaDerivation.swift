@@ -180,7 +180,7 @@ final class XMLSchemaDerivation: StoreObjectSink {
         StorageError(
             .limitExceeded, file: file, at: "line \(line)",
             "the store has more than \(maximumNames) \(what), more than a model derived from a store may have",
-            hint: "Open it with the model it was written with (--model), or check that the file is a Core Data store.")
+            hint: "Open it with the model it was written with, or check that the file is a Core Data store.")
     }
 
     /// A non-commutative 64-bit hash of a link from `a` to `b` (SplitMix64 finalizer).
