@@ -10,12 +10,18 @@ import Testing
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the full-screen tests need it (.ci/setup installs it)"),
     .timeLimit(.minutes(2)))
 struct FullScreenEditorTests {
+    /// A sandbox holding a new document `name` with `items` at its top level, added in order.
+    static func sandbox(_ name: String, items: [String]) throws -> CLISandbox {
+        let box = try CLISandbox()
+        #expect(try box.run("create", name).status == 0)
+        for item in items { #expect(try box.run("add", name, item).status == 0) }
+        return box
+    }
+
     /// `shared.outline` open in the editor with an item typed and not saved, and another
     /// program's change to it: the editor asks which version to keep.
     static func editorAskingAboutAnotherProgramsChange() throws -> (CLISandbox, TmuxSession) {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "shared.outline").status == 0)
-        #expect(try box.run("add", "shared.outline", "First").status == 0)
+        let box = try Self.sandbox("shared.outline", items: ["First"])
         // An autosave before the tool's change would leave nothing unsaved to ask about: it
         // waits longer than any machine takes to get there.
         let session = try TmuxSession(box, ["edit", "shared.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
@@ -38,9 +44,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func aSessionAddsIndentsMarksDoneUndoesSavesAndQuits() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "list.outline").status == 0)
-        #expect(try box.run("add", "list.outline", "Groceries").status == 0)
+        let box = try Self.sandbox("list.outline", items: ["Groceries"])
         let session = try TmuxSession(box, ["edit", "list.outline"])
         try session.waitFor("• Groceries")
         try session.send("o")
@@ -76,10 +80,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func undoReachesTheCommandsStepsAndTheCommandLineUndoesTheSessions() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "list.outline").status == 0)
-        #expect(try box.run("add", "list.outline", "One").status == 0)
-        #expect(try box.run("add", "list.outline", "Two").status == 0)
+        let box = try Self.sandbox("list.outline", items: ["One", "Two"])
         let session = try TmuxSession(box, ["edit", "list.outline"])
         try session.waitFor("Undo: Add item “Two”")
         // The steps `outline add` saved are undone in the editor.
@@ -97,8 +98,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func aSessionKilledBySighupKeepsItsEdits() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "notes.outline").status == 0)
+        let box = try Self.sandbox("notes.outline", items: [])
         let session = try TmuxSession(box, ["edit", "notes.outline"])
         try session.waitFor("0 items")
         try session.send("o")
@@ -132,9 +132,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func anotherProgramsChangeIsReloadedWhenThereAreNoEdits() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "shared.outline").status == 0)
-        #expect(try box.run("add", "shared.outline", "First").status == 0)
+        let box = try Self.sandbox("shared.outline", items: ["First"])
         let session = try TmuxSession(box, ["edit", "shared.outline"])
         try session.waitFor("• First")
         #expect(try box.run("add", "shared.outline", "Added by the tool").status == 0)
@@ -146,8 +144,7 @@ struct FullScreenEditorTests {
     /// A pause in typing saves on its own, after OUTLINE_AUTOSAVE_SECONDS: the file holds the
     /// edit while the editor is still open.
     @Test func aPauseInTypingSavesOnItsOwn() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "doc.outline").status == 0)
+        let box = try Self.sandbox("doc.outline", items: [])
         let session = try TmuxSession(box, ["edit", "doc.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "0.3"])
         try session.waitFor("0 items")
         try session.send("o")
@@ -183,9 +180,7 @@ struct FullScreenEditorTests {
     /// A line still being typed is an edit too: another program's change does not read the
     /// file over it but asks once the line ends, and the status line does not say Saved meanwhile.
     @Test func textBeingTypedIsKeptWhenAnotherProgramChangesTheFile() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "p.outline").status == 0)
-        #expect(try box.run("add", "p.outline", "Alpha").status == 0)
+        let box = try Self.sandbox("p.outline", items: ["Alpha"])
         let session = try TmuxSession(box, ["edit", "p.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
         try session.waitFor("• Alpha")
         try session.send("Enter")
@@ -212,10 +207,7 @@ struct FullScreenEditorTests {
     /// Ctrl-S while typing saves the text and typing goes on (the next keys are text, not
     /// commands); with nothing to save it says so, and the message goes as usual.
     @Test func ctrlSWhileTypingSavesAndTypingGoesOnAndNothingToSaveSaysSo() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "p.outline").status == 0)
-        #expect(try box.run("add", "p.outline", "Alpha").status == 0)
-        #expect(try box.run("add", "p.outline", "Second").status == 0)
+        let box = try Self.sandbox("p.outline", items: ["Alpha", "Second"])
         let session = try TmuxSession(box, ["edit", "p.outline"], environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
         try session.waitFor("• Alpha")
         try session.send("C-s")
@@ -284,9 +276,7 @@ struct FullScreenEditorTests {
     /// edits go to a recovery copy beside the file, which is not replaced, and the message
     /// says so and why (no word of permissions or room).
     @Test func aHangupDuringTheFileChangeQuestionWritesARecoveryCopy() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "c.outline").status == 0)
-        #expect(try box.run("add", "c.outline", "First").status == 0)
+        let box = try Self.sandbox("c.outline", items: ["First"])
         #expect(try box.run("create", "c.recovered.outline").status == 0)
         let session = try TmuxSession(
             box, ["edit", "c.outline"], width: 250, environment: ["OUTLINE_AUTOSAVE_SECONDS": "600"])
@@ -323,8 +313,7 @@ struct FullScreenEditorTests {
 
     @Test(.enabled(if: Unprivileged.isAvailable, Unprivileged.unavailableReason ?? ""))
     func aFailedSaveKeepsTheEditsSaysWhyAndTheNextSaveRetries() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "doc.outline").status == 0)
+        let box = try Self.sandbox("doc.outline", items: [])
         try box.handToUnprivilegedUser()
         let session = try TmuxSession(box, ["edit", "doc.outline"], width: 120, launcher: try Unprivileged.launcher.get())
         try session.waitFor("0 items")
@@ -345,9 +334,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func pastedTextIsTextWhileTypingAndNewItemsWhileBrowsingNeverCommands() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "paste.outline").status == 0)
-        #expect(try box.run("add", "paste.outline", "Groceries").status == 0)
+        let box = try Self.sandbox("paste.outline", items: ["Groceries"])
         let session = try TmuxSession(box, ["edit", "paste.outline"])
         try session.waitFor("• Groceries")
         // While typing: one line, its breaks and tab as spaces (no new item, no indent).
@@ -376,9 +363,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func pasteModeIsTurnedOffWhenASignalEndsTheSession() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "sig.outline").status == 0)
-        #expect(try box.run("add", "sig.outline", "Only").status == 0)
+        let box = try Self.sandbox("sig.outline", items: ["Only"])
         let session = try TmuxSession(box, ["edit", "sig.outline"])
         try session.waitFor("• Only")
         try session.signalProgram(SIGTERM)
@@ -389,9 +374,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func theLineBeingTypedStaysOnScreenAtThreeRowsAndAfterWidening() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "small.outline").status == 0)
-        #expect(try box.run("add", "small.outline", "First").status == 0)
+        let box = try Self.sandbox("small.outline", items: ["First"])
         let session = try TmuxSession(box, ["edit", "small.outline"], width: 30, height: 3)
         try session.waitFor("• First")
         try session.send("g", "o")
@@ -409,9 +392,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func readOnlyBrowsesWithoutSaving() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "ro.outline").status == 0)
-        #expect(try box.run("add", "ro.outline", "Only").status == 0)
+        let box = try Self.sandbox("ro.outline", items: ["Only"])
         let before = try box.bytes("ro.outline")
         let session = try TmuxSession(box, ["edit", "ro.outline", "--read-only"], environment: ["NO_COLOR": "1"])
         try session.waitFor("Read-only")
@@ -433,8 +414,7 @@ struct FullScreenEditorTests {
 /// `outline edit FILE` without a terminal says what to do instead of drawing into a pipe.
 @Suite struct FullScreenEditorWithoutTerminalTests {
     @Test func withoutATerminalTheEditorExplainsAndExitsWithUsage() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "doc.outline").status == 0)
+        let box = try FullScreenEditorTests.sandbox("doc.outline", items: [])
         let result = try box.run("edit", "doc.outline")
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("The full-screen editor needs a terminal on standard input and output"), "\(result)")
@@ -442,8 +422,7 @@ struct FullScreenEditorTests {
     }
 
     @Test func anItemChangeWithoutAPathIsRefused() throws {
-        let box = try CLISandbox()
-        #expect(try box.run("create", "doc.outline").status == 0)
+        let box = try FullScreenEditorTests.sandbox("doc.outline", items: [])
         let result = try box.run("edit", "doc.outline", "--text", "x")
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("Give the item to change"), "\(result)")
